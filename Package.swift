@@ -1,0 +1,93 @@
+// swift-tools-version: 6.0
+// SpoilerKit: chat messages with hidden parts, from markup to geometry to animation.
+//
+// Dependency direction (nothing imports upward):
+//   SpoilerCore  <-  SpoilerParser, SpoilerLayout, SpoilerEffect  <-  SpoilerRender
+//   <-  SpoilerTerminal  <-  spoiler (the command-line edge), spoiler-bench
+// Core, Parser, Layout, Effect and Render are pure: no files, no clock, no environment.
+import PackageDescription
+
+let package = Package(
+    name: "SpoilerKit",
+    products: [
+        .library(name: "SpoilerCore", targets: ["SpoilerCore"]),
+        .library(name: "SpoilerParser", targets: ["SpoilerParser"]),
+        .library(name: "SpoilerLayout", targets: ["SpoilerLayout"]),
+        .library(name: "SpoilerEffect", targets: ["SpoilerEffect"]),
+        .library(name: "SpoilerRender", targets: ["SpoilerRender"]),
+        .library(name: "SpoilerTerminal", targets: ["SpoilerTerminal"]),
+        .executable(name: "spoiler", targets: ["spoiler"]),
+        .executable(name: "spoiler-bench", targets: ["spoiler-bench"]),
+    ],
+    targets: [
+        // C libraries from Debian packages.
+        .systemLibrary(
+            name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(
+            name: "CUTF8Proc", pkgConfig: "libutf8proc",
+            providers: [.apt(["libutf8proc-dev"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
+            name: "CYajl", pkgConfig: "yajl",
+            providers: [.apt(["libyajl-dev"])]),
+        // The `||spoiler||` inline syntax extension for cmark-gfm (C, public extension API).
+        .target(name: "CSpoilerSyntax", dependencies: ["CCmarkGFM"]),
+
+        // Pure modules.
+        .target(name: "SpoilerCore", linkerSettings: [.linkedLibrary("m")]),
+        .target(
+            name: "SpoilerParser",
+            dependencies: ["SpoilerCore", "CCmarkGFM", "CSpoilerSyntax", "CYajl"]),
+        .target(name: "SpoilerLayout", dependencies: ["SpoilerCore", "CUTF8Proc", "CZlib"]),
+        .target(name: "SpoilerEffect", dependencies: ["SpoilerCore"]),
+        .target(
+            name: "SpoilerRender",
+            dependencies: ["SpoilerCore", "SpoilerLayout", "SpoilerEffect"]),
+
+        // The outer edge: terminal I/O and the command line.
+        .target(
+            name: "SpoilerTerminal",
+            dependencies: ["SpoilerCore", "SpoilerLayout", "SpoilerEffect", "SpoilerRender"]),
+        .executableTarget(
+            name: "spoiler",
+            dependencies: [
+                "SpoilerCore", "SpoilerParser", "SpoilerLayout", "SpoilerEffect",
+                "SpoilerRender", "SpoilerTerminal",
+            ]),
+        .executableTarget(
+            name: "spoiler-bench",
+            dependencies: [
+                "SpoilerCore", "SpoilerParser", "SpoilerLayout", "SpoilerEffect",
+                "SpoilerRender", "SpoilerTerminal", "CCmarkGFM",
+            ]),
+
+        // Tests.
+        .target(name: "SpoilerTestSupport", dependencies: ["SpoilerCore"], path: "Tests/SpoilerTestSupport"),
+        .testTarget(name: "SpoilerCoreTests", dependencies: ["SpoilerCore", "SpoilerTestSupport"]),
+        .testTarget(
+            name: "SpoilerParserTests",
+            dependencies: ["SpoilerCore", "SpoilerParser", "SpoilerTestSupport"]),
+        .testTarget(
+            name: "SpoilerLayoutTests",
+            dependencies: ["SpoilerCore", "SpoilerParser", "SpoilerLayout", "SpoilerTestSupport"]),
+        .testTarget(
+            name: "SpoilerEffectTests",
+            dependencies: ["SpoilerCore", "SpoilerLayout", "SpoilerEffect", "SpoilerTestSupport"]),
+        .testTarget(
+            name: "SpoilerRenderTests",
+            dependencies: [
+                "SpoilerCore", "SpoilerParser", "SpoilerLayout", "SpoilerEffect", "SpoilerRender",
+                "SpoilerTestSupport",
+            ]),
+        .testTarget(
+            name: "SpoilerTerminalTests",
+            dependencies: [
+                "SpoilerCore", "SpoilerLayout", "SpoilerEffect", "SpoilerRender", "SpoilerTerminal",
+                "SpoilerTestSupport",
+            ]),
+        .testTarget(name: "SpoilerCLITests", dependencies: ["spoiler", "SpoilerTestSupport"]),
+    ]
+)

@@ -1,0 +1,2 @@
+#include <yajl/yajl_parse.h>
+#include <yajl/yajl_gen.h>

@@ -1,0 +1,160 @@
+/// Writes compact JSON into a byte buffer, with keys in the order the caller writes them
+/// and numbers in a fixed format, so that output is byte-identical run after run.
+///
+/// ```swift
+/// var w = JSONWriter()
+/// w.object { w in
+///     w.key("text"); w.string("hi")
+///     w.key("n"); w.number(3)
+/// }
+/// // w.bytes == Array(#"{"text":"hi","n":3}"#.utf8)
+/// ```
+///
+/// The writer keeps track of commas; callers write a key before each value in an object.
+public struct JSONWriter: Sendable {
+    /// The JSON written so far, UTF-8.
+    public var bytes: [UInt8] = []
+    private var needsComma: [Bool] = []
+    private var afterKey = false
+
+    public init() {}
+
+    /// The JSON written so far as a string.
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    private mutating func beginValue() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        if let last = needsComma.last {
+            if last { bytes.append(UInt8(ascii: ",")) }
+            needsComma[needsComma.count - 1] = true
+        }
+    }
+
+    /// Writes an object; `body` writes its keys and values.
+    public mutating func object(_ body: (inout JSONWriter) -> Void) {
+        beginValue()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma.append(false)
+        body(&self)
+        needsComma.removeLast()
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Writes an array; `body` writes its elements.
+    public mutating func array(_ body: (inout JSONWriter) -> Void) {
+        beginValue()
+        bytes.append(UInt8(ascii: "["))
+        needsComma.append(false)
+        body(&self)
+        needsComma.removeLast()
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Writes an object key; the next value written belongs to it.
+    public mutating func key(_ k: String) {
+        beginValue()
+        JSONWriter.appendQuoted(k, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
+    /// Writes a string value, escaped so the result is always valid JSON.
+    public mutating func string(_ s: some StringProtocol) {
+        beginValue()
+        JSONWriter.appendQuoted(s, to: &bytes)
+    }
+
+    /// Writes an integer value.
+    public mutating func number(_ n: some BinaryInteger) {
+        beginValue()
+        bytes.append(contentsOf: String(n).utf8)
+    }
+
+    /// Writes a floating-point value with at most `decimals` digits after the point,
+    /// trailing zeros dropped (`1.5`, `2`, `-0.0333`). Non-finite values are written as null.
+    public mutating func number(_ d: Double, decimals: Int = 4) {
+        beginValue()
+        JSONWriter.appendNumber(d, decimals: decimals, to: &bytes)
+    }
+
+    /// Writes a Boolean value.
+    public mutating func bool(_ b: Bool) {
+        beginValue()
+        bytes.append(contentsOf: (b ? "true" : "false").utf8)
+    }
+
+    /// Writes null.
+    public mutating func null() {
+        beginValue()
+        bytes.append(contentsOf: "null".utf8)
+    }
+
+    /// Writes already-encoded JSON as one value (the caller vouches for its validity).
+    public mutating func raw(_ json: some Sequence<UInt8>) {
+        beginValue()
+        bytes.append(contentsOf: json)
+    }
+
+    /// Appends `d` in the fixed format of ``number(_:decimals:)``.
+    public static func appendNumber(_ d: Double, decimals: Int, to out: inout [UInt8]) {
+        guard d.isFinite else {
+            out.append(contentsOf: "null".utf8)
+            return
+        }
+        var scale: Double = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(d) * scale).rounded()
+        if scaled >= 9.0e15 {  // too large for exact integer formatting: plain integer part
+            out.append(contentsOf: String(Int64(d.rounded())).utf8)
+            return
+        }
+        if scaled == 0 {
+            out.append(UInt8(ascii: "0"))
+            return
+        }
+        if d < 0 { out.append(UInt8(ascii: "-")) }
+        var places = decimals
+        var whole = UInt64(scaled)
+        // Split into integer and fractional digits, dropping trailing zeros.
+        var digits = [UInt8](repeating: 0, count: decimals)
+        for i in stride(from: decimals - 1, through: 0, by: -1) {
+            digits[i] = UInt8(whole % 10)
+            whole /= 10
+        }
+        while places > 0 && digits[places - 1] == 0 { places -= 1 }
+        out.append(contentsOf: String(whole).utf8)
+        if places > 0 {
+            out.append(UInt8(ascii: "."))
+            for i in 0..<places { out.append(UInt8(ascii: "0") + digits[i]) }
+        }
+    }
+
+    /// Appends `s` as a quoted JSON string. Control characters, quotes, backslashes,
+    /// U+2028 and U+2029 are escaped; everything else is written as UTF-8.
+    public static func appendQuoted(_ s: some StringProtocol, to out: inout [UInt8]) {
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        out.append(UInt8(ascii: "\""))
+        for scalar in s.unicodeScalars {
+            switch scalar.value {
+            case 0x22: out.append(contentsOf: [0x5C, 0x22])
+            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x00..<0x20, 0x7F, 0x2028, 0x2029:
+                let v = scalar.value
+                out.append(contentsOf: [0x5C, UInt8(ascii: "u")])
+                out.append(hex[Int(v >> 12 & 15)])
+                out.append(hex[Int(v >> 8 & 15)])
+                out.append(hex[Int(v >> 4 & 15)])
+                out.append(hex[Int(v & 15)])
+            default:
+                out.append(contentsOf: String(scalar).utf8)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

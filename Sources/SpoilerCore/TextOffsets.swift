@@ -1,0 +1,80 @@
+/// Exact conversions between the ways of counting positions in a string: UTF-16 code
+/// units (Telegram entity offsets), UTF-8 bytes, and `String.Index`.
+///
+/// Conversions return nil for offsets that are out of range or fall inside a scalar
+/// (a surrogate pair, or a multi-byte UTF-8 sequence).
+extension String {
+    /// The index at UTF-16 offset `utf16Offset`, if it is on a Unicode scalar boundary.
+    public func index(atUTF16Offset utf16Offset: Int) -> String.Index? {
+        guard utf16Offset >= 0,
+            let i = utf16.index(utf16.startIndex, offsetBy: utf16Offset, limitedBy: utf16.endIndex)
+        else { return nil }
+        return i.samePosition(in: unicodeScalars)
+    }
+
+    /// The index at UTF-8 offset `utf8Offset`, if it is on a Unicode scalar boundary.
+    public func index(atUTF8Offset utf8Offset: Int) -> String.Index? {
+        guard utf8Offset >= 0,
+            let i = utf8.index(utf8.startIndex, offsetBy: utf8Offset, limitedBy: utf8.endIndex)
+        else { return nil }
+        return i.samePosition(in: unicodeScalars)
+    }
+
+    /// The UTF-16 offset of `index`.
+    public func utf16Offset(of index: String.Index) -> Int {
+        utf16.distance(from: utf16.startIndex, to: index)
+    }
+
+    /// The UTF-8 offset of `index`.
+    public func utf8Offset(of index: String.Index) -> Int {
+        utf8.distance(from: utf8.startIndex, to: index)
+    }
+
+    /// The UTF-8 offset matching UTF-16 offset `utf16Offset`, if it is a scalar boundary.
+    public func utf8Offset(forUTF16Offset utf16Offset: Int) -> Int? {
+        index(atUTF16Offset: utf16Offset).map { utf8Offset(of: $0) }
+    }
+
+    /// The UTF-16 offset matching UTF-8 offset `utf8Offset`, if it is a scalar boundary.
+    public func utf16Offset(forUTF8Offset utf8Offset: Int) -> Int? {
+        index(atUTF8Offset: utf8Offset).map { utf16Offset(of: $0) }
+    }
+}
+
+/// Validation of UTF-8 input bytes.
+public enum UTF8Validation {
+    /// The byte offset of the first invalid UTF-8 sequence in `bytes`, or nil when all of
+    /// it is valid UTF-8 (overlong forms, surrogates and values past U+10FFFF are invalid).
+    ///
+    /// - Complexity: O(n).
+    public static func firstInvalidOffset(in bytes: some Collection<UInt8>) -> Int? {
+        var need = 0
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        var start = 0
+        var i = 0
+        for b in bytes {
+            if need == 0 {
+                start = i
+                switch b {
+                case 0x00...0x7F: break
+                case 0xC2...0xDF: need = 1
+                case 0xE0: need = 2; lower = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: need = 2
+                case 0xED: need = 2; upper = 0x9F
+                case 0xF0: need = 3; lower = 0x90
+                case 0xF1...0xF3: need = 3
+                case 0xF4: need = 3; upper = 0x8F
+                default: return i
+                }
+            } else {
+                guard b >= lower && b <= upper else { return start }
+                lower = 0x80
+                upper = 0xBF
+                need -= 1
+            }
+            i += 1
+        }
+        return need == 0 ? nil : start
+    }
+}

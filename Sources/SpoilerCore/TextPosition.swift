@@ -1,0 +1,51 @@
+/// A position in an input text, given every way a reader may count it.
+///
+/// `line` and `column` are 1-based; the column counts UTF-8 bytes from the start of the
+/// line, as cmark and swift-markdown do. `utf16Offset` is what Telegram entity offsets
+/// count.
+public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
+    /// Byte offset from the start of the input (0-based).
+    public var utf8Offset: Int
+    /// UTF-16 code units from the start of the input (0-based).
+    public var utf16Offset: Int
+    /// 1-based line number.
+    public var line: Int
+    /// 1-based column, in UTF-8 bytes.
+    public var column: Int
+
+    /// Creates a position from all of its counts.
+    public init(utf8Offset: Int, utf16Offset: Int, line: Int, column: Int) {
+        self.utf8Offset = utf8Offset
+        self.utf16Offset = utf16Offset
+        self.line = line
+        self.column = column
+    }
+
+    /// The position of the byte at `utf8Offset` in `bytes` (which may hold invalid
+    /// UTF-8: each byte of an invalid sequence counts as one UTF-16 unit, as a
+    /// replacement character would).
+    ///
+    /// - Complexity: O(`utf8Offset`).
+    public init(utf8Offset: Int, in bytes: some Collection<UInt8>) {
+        var line = 1
+        var column = 1
+        var utf16 = 0
+        var i = 0
+        for b in bytes {
+            if i >= utf8Offset { break }
+            if b == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            // Lead bytes start a scalar; 4-byte sequences are two UTF-16 units.
+            if b & 0xC0 != 0x80 { utf16 += b >= 0xF0 && b <= 0xF4 ? 2 : 1 }
+            i += 1
+        }
+        self.init(utf8Offset: utf8Offset, utf16Offset: utf16, line: line, column: column)
+    }
+
+    /// `line:column`.
+    public var description: String { "\(line):\(column)" }
+}

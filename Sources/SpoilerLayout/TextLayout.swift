@@ -1,0 +1,168 @@
+public import SpoilerCore
+
+/// Which metric model measured a layout.
+public enum MetricModel: String, Sendable, Hashable {
+    /// A cell grid, widths as terminals compute them.
+    case mono
+    /// A BDF 2.1 bitmap font.
+    case bdf
+    /// A PSF1 or PSF2 Linux console font.
+    case psf
+    /// A GNU Unifont `.hex` font.
+    case hex
+}
+
+/// The font measurements a layout was made with. All values in pixels.
+public struct LayoutMetrics: Sendable, Hashable {
+    public var model: MetricModel
+    /// The font's name (BDF `FONT`, or the file name), nil for `mono`.
+    public var fontName: String?
+    /// Width of one cell (mono) or the font's default advance.
+    public var cellWidth: Int
+    /// Height of one cell (mono) or the font's line height.
+    public var cellHeight: Int
+    public var ascent: Int
+    public var descent: Int
+    public var lineHeight: Int
+    /// How many graphemes the font lacked and drew with its default glyph or a box.
+    public var fallbacks: Int
+
+    public init(
+        model: MetricModel, fontName: String?, cellWidth: Int, cellHeight: Int, ascent: Int,
+        descent: Int, lineHeight: Int, fallbacks: Int
+    ) {
+        self.model = model
+        self.fontName = fontName
+        self.cellWidth = cellWidth
+        self.cellHeight = cellHeight
+        self.ascent = ascent
+        self.descent = descent
+        self.lineHeight = lineHeight
+        self.fallbacks = fallbacks
+    }
+}
+
+/// One laid-out line. Pixels, origin at the layout's top-left, y downward.
+public struct LayoutLine: Sendable, Hashable {
+    public var index: Int
+    public var y: Int
+    public var height: Int
+    public var width: Int
+    /// First UTF-16 unit of the message text on this line.
+    public var utf16Offset: Int
+    /// UTF-16 units of the message text on this line (the line break excluded).
+    public var utf16Length: Int
+
+    public init(index: Int, y: Int, height: Int, width: Int, utf16Offset: Int, utf16Length: Int) {
+        self.index = index
+        self.y = y
+        self.height = height
+        self.width = width
+        self.utf16Offset = utf16Offset
+        self.utf16Length = utf16Length
+    }
+}
+
+/// One grapheme cluster placed on a line.
+public struct PlacedGrapheme: Sendable, Hashable {
+    /// The grapheme as in the message text (controls not yet made visible: see `display`).
+    public var text: String
+    /// What a renderer draws for it: the grapheme itself, or a visible stand-in for a
+    /// control character (e.g. U+241B for ESC), or "" for zero-width.
+    public var display: String
+    public var line: Int
+    /// Left edge in pixels.
+    public var x: Int
+    /// Advance in pixels.
+    public var width: Int
+    /// Mono only: the first cell and the number of cells.
+    public var column: Int
+    public var columns: Int
+    public var utf16Offset: Int
+    public var utf16Length: Int
+    /// Index into ``TextLayout/words`` of the word this grapheme belongs to, if hidden.
+    public var word: Int?
+    /// Whether the font lacked this grapheme.
+    public var isFallback: Bool
+
+    public init(
+        text: String, display: String, line: Int, x: Int, width: Int, column: Int, columns: Int,
+        utf16Offset: Int, utf16Length: Int, word: Int?, isFallback: Bool
+    ) {
+        self.text = text
+        self.display = display
+        self.line = line
+        self.x = x
+        self.width = width
+        self.column = column
+        self.columns = columns
+        self.utf16Offset = utf16Offset
+        self.utf16Length = utf16Length
+        self.word = word
+        self.isFallback = isFallback
+    }
+}
+
+/// The rectangle of one hidden word (or of one line fragment of a wrapped word).
+public struct WordBox: Sendable, Hashable {
+    /// Index of the spoiler entity in the message's entities.
+    public var entity: Int
+    /// Index of the word inside its entity (fragments of one word share it).
+    public var word: Int
+    public var line: Int
+    /// Pixels, origin at the layout's top-left, y downward.
+    public var rect: Rect
+    /// Mono only: first cell and number of cells.
+    public var column: Int?
+    public var columns: Int?
+    public var utf16Offset: Int
+    public var utf16Length: Int
+    /// Grapheme clusters in this fragment.
+    public var graphemes: Int
+    /// The word's text (fragment).
+    public var text: String
+
+    public init(
+        entity: Int, word: Int, line: Int, rect: Rect, column: Int?, columns: Int?,
+        utf16Offset: Int, utf16Length: Int, graphemes: Int, text: String
+    ) {
+        self.entity = entity
+        self.word = word
+        self.line = line
+        self.rect = rect
+        self.column = column
+        self.columns = columns
+        self.utf16Offset = utf16Offset
+        self.utf16Length = utf16Length
+        self.graphemes = graphemes
+        self.text = text
+    }
+}
+
+/// A message laid out: lines, placed graphemes and one box per hidden word fragment.
+public struct TextLayout: Sendable, Hashable {
+    public var metrics: LayoutMetrics
+    /// Pixels.
+    public var width: Int
+    public var height: Int
+    /// Mono only: the grid size in cells.
+    public var columns: Int?
+    public var rows: Int?
+    public var lines: [LayoutLine]
+    public var graphemes: [PlacedGrapheme]
+    public var words: [WordBox]
+
+    public init(
+        metrics: LayoutMetrics, width: Int, height: Int, columns: Int?, rows: Int?,
+        lines: [LayoutLine], graphemes: [PlacedGrapheme], words: [WordBox]
+    ) {
+        self.metrics = metrics
+        self.width = width
+        self.height = height
+        self.columns = columns
+        self.rows = rows
+        self.lines = lines
+        self.graphemes = graphemes
+        self.words = words
+    }
+}

@@ -1,0 +1,6 @@
+import SpoilerCore
+
+/// Not yet written.
+enum HTMLSerializer {
+    static func serialize(_ message: Message) -> String { message.text }
+}

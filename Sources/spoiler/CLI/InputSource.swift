@@ -1,0 +1,91 @@
+import Glibc
+
+/// An input file or standard input, read whole or as lines, in bounded memory.
+struct InputSource {
+    let fd: Int32
+    /// What to call the input in messages: the path, or "<stdin>".
+    let name: String
+
+    /// Opens `path`, or standard input when nil.
+    init(path: String?) throws(CommandLineError) {
+        if let path {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                throw .failure("cannot open '\(path)': \(String(cString: strerror(errno)))")
+            }
+            var st = stat()
+            if fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
+                close(fd)
+                throw .failure("cannot read '\(path)': Is a directory")
+            }
+            self.fd = fd
+            name = path
+        } else {
+            fd = 0
+            name = "<stdin>"
+        }
+    }
+
+    /// Reads up to `count` bytes into `buffer` (appending); returns 0 at end of input.
+    func read(into buffer: inout [UInt8], count: Int = 1 << 16) throws(CommandLineError) -> Int {
+        let old = buffer.count
+        buffer.reserveCapacity(old + count)
+        var got = 0
+        var failure: Int32 = 0
+        buffer.append(contentsOf: repeatElement(0, count: count))
+        buffer.withUnsafeMutableBytes { raw in
+            while true {
+                let n = Glibc.read(fd, raw.baseAddress! + old, count)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                got = n
+                return
+            }
+        }
+        buffer.removeLast(count - got)
+        if failure != 0 {
+            throw .failure("cannot read \(name): \(String(cString: strerror(failure)))")
+        }
+        return got
+    }
+
+    /// Reads the whole input.
+    func readAll() throws(CommandLineError) -> [UInt8] {
+        var all: [UInt8] = []
+        while try read(into: &all) > 0 {}
+        return all
+    }
+
+    /// Calls `body` with each line (without its `\n`, a trailing `\r` kept) and its
+    /// 1-based number, holding at most one line and one read buffer in memory.
+    func forEachLine(_ body: (ArraySlice<UInt8>, Int) throws(CommandLineError) -> Void) throws(CommandLineError) {
+        var pending: [UInt8] = []
+        var lineNumber = 0
+        var chunk: [UInt8] = []
+        while true {
+            chunk.removeAll(keepingCapacity: true)
+            let n = try read(into: &chunk)
+            if n == 0 { break }
+            var start = 0
+            while let nl = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                lineNumber += 1
+                if pending.isEmpty {
+                    try body(chunk[start..<nl], lineNumber)
+                } else {
+                    pending.append(contentsOf: chunk[start..<nl])
+                    try body(pending[...], lineNumber)
+                    pending.removeAll(keepingCapacity: true)
+                }
+                start = nl + 1
+            }
+            pending.append(contentsOf: chunk[start...])
+        }
+        if !pending.isEmpty {
+            lineNumber += 1
+            try body(pending[...], lineNumber)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import SpoilerCore
+import SpoilerParser
+
+/// `spoiler convert --to F [--from F] [--ndjson] [FILE|-]`.
+enum ConvertCommand {
+    static let help = """
+        usage: spoiler convert --to F [--from F] [--ndjson] [FILE|-]
+
+        Converts a chat message from one markup to another.
+
+        options:
+          --to F      output format: json, markdownv2, html, markdown, plain
+          --from F    input format: plain (default), markdownv2, html, markdown, botapi, export
+          --ndjson    one message a line; each output line is a JSON object with the id and
+                      the converted text under the format's name: {"id":1,"html":"…"}
+                      (with --to json, the Message with its id)
+          --help      show this help
+
+        example:
+          $ echo 'hi ||there||' | spoiler convert --to markdownv2
+          hi ||there||
+
+        exit status: 0 success, 1 a message failed, 2 usage error
+        """
+
+    static let spec = Arguments.Spec(command: "convert", options: ["from", "to"], flags: ["ndjson"])
+
+    static func run(_ argv: [String]) throws(CommandLineError) {
+        let args = try Arguments(argv, spec: spec)
+        guard let to = try args.choice("to", as: OutputFormat.self) else {
+            throw .usage("'--to' is required", command: "convert")
+        }
+        let format = try args.choice("from", as: InputFormat.self) ?? .plain
+        let ndjson = args.has("ndjson")
+        let batch = MessageBatch(input: try InputSource(path: args.inputPath), format: format, ndjson: ndjson)
+        try batch.run { message, id in
+            if to == .json {
+                var w = JSONWriter()
+                message.write(to: &w, id: id)
+                return w.bytes
+            }
+            let out = MessageSerializer.serialize(message, to: to)
+            guard let id else { return Array(out.utf8) }
+            var w = JSONWriter()
+            w.object { w in
+                w.key("id"); w.raw(id)
+                w.key(to.rawValue); w.string(out)
+            }
+            return w.bytes
+        }
+    }
+}

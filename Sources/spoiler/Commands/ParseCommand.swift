@@ -1,0 +1,37 @@
+import SpoilerCore
+import SpoilerParser
+
+/// `spoiler parse [--from F] [--ndjson] [FILE|-]`: the Message as JSON.
+enum ParseCommand {
+    static let help = """
+        usage: spoiler parse [--from F] [--ndjson] [FILE|-]
+
+        Parses a chat message and prints it as Telegram Bot API JSON: the text without
+        markup, and its entities with offsets and lengths in UTF-16 code units.
+
+        options:
+          --from F    input format: plain (default), markdownv2, html, markdown, botapi, export
+          --ndjson    one message a line (a JSON string, or an object with text, id, entities);
+                      each output line carries the id, or the line number
+          --help      show this help
+
+        example:
+          $ echo 'hi ||there||' | spoiler parse
+          {"text":"hi there","entities":[{"type":"spoiler","offset":3,"length":5}]}
+
+        exit status: 0 success, 1 a message failed, 2 usage error
+        """
+
+    static let spec = Arguments.Spec(command: "parse", options: ["from"], flags: ["ndjson"])
+
+    static func run(_ argv: [String]) throws(CommandLineError) {
+        let args = try Arguments(argv, spec: spec)
+        let format = try args.choice("from", as: InputFormat.self) ?? .plain
+        let batch = MessageBatch(input: try InputSource(path: args.inputPath), format: format, ndjson: args.has("ndjson"))
+        try batch.run { message, id in
+            var w = JSONWriter()
+            message.write(to: &w, id: id)
+            return w.bytes
+        }
+    }
+}
