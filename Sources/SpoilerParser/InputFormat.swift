@@ -26,4 +26,7 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     case markdown
     /// The text alone.
     case plain
+    /// Plain chat text keeping `||spoiler||` and `` `code` ``, escaped so that
+    /// `--from plain` reads it back as the same message.
+    case plainMarkup = "plain-markup"
 }

@@ -41,6 +41,7 @@ public enum MessageSerializer {
         case .html: return HTMLSerializer.serialize(message)
         case .markdown: return MarkdownSerializer.serialize(message)
         case .plain: return message.text
+        case .plainMarkup: return PlainSerializer.serialize(message)
         }
     }
 }

@@ -1,2 +1,68 @@
 // spoiler-bench: release-mode benchmarks with in-run reference figures (SPEC §8).
-print("spoiler-bench: no stages yet")
+//
+//   swift run -c release spoiler-bench [--json] [--stage NAME]... [--runs N] [--list]
+import Glibc
+
+/// Every stage, in the order they run. A new stage is one file in `Stages/` and one line here.
+let stages: [BenchStage] = [
+    ParseStage.stage
+]
+
+let usage = """
+    usage: spoiler-bench [--json] [--stage NAME]... [--runs N] [--list]
+
+    Measures SpoilerKit in a release build against reference implementations run in the
+    same process (SPEC §8). Build with -c release: debug figures mean nothing.
+
+    options:
+      --json        print one JSON object with SPEC §8's keys instead of a table
+      --stage NAME  run only this stage (repeatable; see --list)
+      --runs N      timed runs per measurement, after one warm-up (default 5)
+      --list        list the stages
+      --help        show this help
+    """
+
+func fail(_ reason: String) -> Never {
+    writeError("error: \(reason)\nusage: spoiler-bench [--json] [--stage NAME]... [--runs N] [--list]\n")
+    exit(2)
+}
+
+var json = false
+var selected: [String] = []
+var runs = 5
+var arguments = CommandLine.arguments.dropFirst()
+while let arg = arguments.popFirst() {
+    switch arg {
+    case "--json": json = true
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    case "--list":
+        for s in stages { print("\(s.name)\t\(s.summary)") }
+        exit(0)
+    case "--stage":
+        guard let name = arguments.popFirst() else { fail("'--stage' needs a stage name") }
+        selected += name.split(separator: ",").map(String.init)
+    case "--runs":
+        guard let v = arguments.popFirst(), let n = Int(v), n >= 1, n <= 1000 else {
+            fail("'--runs' needs a whole number from 1 to 1000")
+        }
+        runs = n
+    default:
+        fail("unknown argument '\(arg)'")
+    }
+}
+for name in selected where !stages.contains(where: { $0.name == name }) {
+    fail("unknown stage '\(name)' (stages: \(stages.map(\.name).joined(separator: ", ")))")
+}
+
+#if DEBUG
+    writeError("warning: this is a debug build; run with 'swift run -c release spoiler-bench'\n")
+#endif
+
+var run = BenchRun(runs: runs)
+for stage in stages where selected.isEmpty || selected.contains(stage.name) {
+    run.stage = stage.name
+    stage.run(&run)
+}
+print(json ? run.json() : run.table())

@@ -1,8 +1,173 @@
 import SpoilerCore
 
-/// Not yet written.
+/// Reads chat text with `||spoiler||` and `` `code` `` markup (`--from plain`, the default).
+///
+/// The rules (SPEC §2), which the tests pin down:
+/// - `||text||` hides `text`: a `spoiler` entity. Spans may cross line breaks and hold code.
+///   Spoilers do not nest: the first `||` after an opener closes it.
+/// - An `||` that is never closed is literal text, and so is everything it would have
+///   covered (code inside it is still code).
+/// - An empty pair `||||` is literal: when `||` follows an opener directly, the opener is
+///   literal and the second `||` opens instead (`||||x||` reads as `||` then a spoiler `x`).
+/// - `` `text` `` is a `code` entity; its content is literal (no spoilers inside code, so
+///   `` `a || b` `` keeps its pipes). Code may cross line breaks and may sit inside a
+///   spoiler. An unmatched backtick is literal and the rest of the input is read as if it
+///   were not there. An empty pair of backticks is literal, as `||||` is.
+/// - A backslash before `|`, `\` or `` ` `` makes that character literal, everywhere
+///   (inside code too, so that code can hold a backtick). Before any other character, or
+///   at the end of the input, a backslash is itself literal: `C:\dir` stays `C:\dir`.
+/// - Nothing else is markup, and no input is an error once it is valid UTF-8 (which
+///   ``MessageParser`` checks first).
+///
+/// ```swift
+/// let m = try MessageParser.parse("hi ||there||", from: .plain)
+/// // m.text == "hi there", m.entities == [Entity(.spoiler, offset: 3, length: 5)]
+/// ```
+///
+/// - Complexity: O(n) in the input bytes, in one pass. Delimiters are written to the
+///   output as they are met; when a pair closes, its opener is removed again (a move of
+///   the pair's content, and pairs of one kind never overlap, so the total is linear).
+///   An unmatched `||` therefore needs no second look: it is already in the output. An
+///   unmatched backtick makes the parser read the rest once more without code, and that
+///   rest holds no other unescaped backtick, so it happens at most once.
 enum PlainParser {
+    /// Parses `bytes`, which must be valid UTF-8, as plain chat text.
     static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
-        throw ParseError(.unsupported, "PlainParser is not implemented yet")
+        var scanner = PlainScanner(capacity: bytes.count)
+        bytes.withUnsafeBufferPointer { scanner.scan($0) }
+        return Message(text: String(decoding: scanner.out, as: UTF8.self), entities: scanner.entities)
+    }
+}
+
+/// The state of one pass of ``PlainParser``.
+struct PlainScanner {
+    /// The text written so far, delimiters of open pairs included.
+    var out: [UInt8] = []
+    /// Length of `out` in UTF-16 code units.
+    var utf16Count = 0
+    /// Entities closed so far (not yet in canonical order).
+    var entities: [Entity] = []
+
+    /// Where the open `||` sits in `out`, if a spoiler is open.
+    var spoilerOpenerByte: Int?
+    var spoilerOpenerUTF16 = 0
+    /// Index in `entities` of the first entity inside the open spoiler.
+    var spoilerFirstEntity = 0
+
+    /// Where the open backtick sits in `out`, if code is open.
+    var codeOpenerByte: Int?
+    var codeOpenerUTF16 = 0
+    /// Input offset just after the open backtick, to read again from if it is unmatched.
+    var codeResumeInput = 0
+    /// False once an unmatched backtick was seen: the rest of the input has no code.
+    var codeAllowed = true
+
+    init(capacity: Int) {
+        out.reserveCapacity(capacity)
+    }
+
+    private static let pipe = UInt8(ascii: "|")
+    private static let backslash = UInt8(ascii: "\\")
+    private static let backtick = UInt8(ascii: "`")
+
+    mutating func scan(_ p: UnsafeBufferPointer<UInt8>) {
+        let n = p.count
+        var i = 0
+        while true {
+            while i < n {
+                let b = p[i]
+                switch b {
+                case PlainScanner.backslash:
+                    if i + 1 < n, PlainScanner.isEscapable(p[i + 1]) {
+                        appendASCII(p[i + 1])
+                        i += 2
+                    } else {
+                        appendASCII(b)
+                        i += 1
+                    }
+                case PlainScanner.pipe:
+                    if codeOpenerByte == nil, i + 1 < n, p[i + 1] == PlainScanner.pipe {
+                        pipePair()
+                        i += 2
+                    } else {
+                        appendASCII(b)
+                        i += 1
+                    }
+                case PlainScanner.backtick:
+                    if codeAllowed {
+                        backtick(resumeAt: i + 1)
+                    } else {
+                        appendASCII(b)
+                    }
+                    i += 1
+                default:
+                    // A run of ordinary bytes, copied at once.
+                    let start = i
+                    var units = 0
+                    while i < n {
+                        let c = p[i]
+                        if c == PlainScanner.pipe || c == PlainScanner.backslash || c == PlainScanner.backtick { break }
+                        // Lead bytes start a scalar; four-byte sequences are two UTF-16 units.
+                        if c & 0xC0 != 0x80 { units += c >= 0xF0 ? 2 : 1 }
+                        i += 1
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i]))
+                    utf16Count += units
+                }
+            }
+            guard let opener = codeOpenerByte else { break }
+            // Unmatched backtick: keep it as text and read what followed it again, without code.
+            out.removeSubrange((opener + 1)...)
+            utf16Count = codeOpenerUTF16 + 1
+            codeOpenerByte = nil
+            codeAllowed = false
+            i = codeResumeInput
+        }
+        // An unmatched `||` is already in the output as text.
+    }
+
+    static func isEscapable(_ b: UInt8) -> Bool {
+        b == pipe || b == backslash || b == backtick
+    }
+
+    mutating func appendASCII(_ b: UInt8) {
+        out.append(b)
+        utf16Count += 1
+    }
+
+    /// An unescaped `||` outside code.
+    mutating func pipePair() {
+        if let opener = spoilerOpenerByte, out.count != opener + 2 {
+            // Close: take the opener out of the text and shift what was inside.
+            out.removeSubrange(opener..<(opener + 2))
+            utf16Count -= 2
+            for k in spoilerFirstEntity..<entities.count { entities[k].offset -= 2 }
+            entities.append(Entity(.spoiler, offset: spoilerOpenerUTF16, length: utf16Count - spoilerOpenerUTF16))
+            spoilerOpenerByte = nil
+            return
+        }
+        // Open (an opener directly followed by `||` stays literal, and this one opens).
+        spoilerOpenerByte = out.count
+        spoilerOpenerUTF16 = utf16Count
+        spoilerFirstEntity = entities.count
+        out.append(PlainScanner.pipe)
+        out.append(PlainScanner.pipe)
+        utf16Count += 2
+    }
+
+    /// An unescaped backtick while code is allowed.
+    mutating func backtick(resumeAt next: Int) {
+        if let opener = codeOpenerByte, out.count != opener + 1 {
+            out.remove(at: opener)
+            utf16Count -= 1
+            entities.append(Entity(.code, offset: codeOpenerUTF16, length: utf16Count - codeOpenerUTF16))
+            codeOpenerByte = nil
+            return
+        }
+        codeOpenerByte = out.count
+        codeOpenerUTF16 = utf16Count
+        codeResumeInput = next
+        out.append(PlainScanner.backtick)
+        utf16Count += 1
     }
 }

@@ -26,7 +26,12 @@ struct MessageBatch {
             return
         }
         if !ndjson {
-            let bytes = try input.readAll()
+            var bytes = try input.readAll()
+            // The newline that ends a file (or `echo`) ends the input, not the message.
+            if bytes.last == UInt8(ascii: "\n") {
+                bytes.removeLast()
+                if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+            }
             let message: Message
             do {
                 message = try MessageParser.parse(bytes, from: format)

@@ -9,7 +9,8 @@ enum ConvertCommand {
         Converts a chat message from one markup to another.
 
         options:
-          --to F      output format: json, markdownv2, html, markdown, plain
+          --to F      output format: json, markdownv2, html, markdown, plain (the text
+                      alone), plain-markup (plain text with ||spoiler|| and `code`)
           --from F    input format: plain (default), markdownv2, html, markdown, botapi, export
           --ndjson    one message a line; each output line is a JSON object with the id and
                       the converted text under the format's name: {"id":1,"html":"…"}

@@ -1,0 +1,107 @@
+import CCmarkGFM
+import Glibc
+import SpoilerCore
+import SpoilerParser
+
+/// Parsing throughput (SPEC §8): plain and MarkdownV2 messages parsed into Messages,
+/// against libcmark-gfm parsing the same bytes and rendering them to HTML with the
+/// table, strikethrough, autolink, tagfilter and tasklist extensions, in the same run.
+///
+/// Keys: `parse_plain_vs_cmark`, `parse_markdownv2_vs_cmark` (our throughput ÷ cmark-gfm's;
+/// target ≥ 2). Each message is parsed on its own, as a bot or a chat client would.
+enum ParseStage {
+    static let stage = BenchStage(
+        name: "parse", summary: "plain and MarkdownV2 parsing vs cmark-gfm parse + render to HTML", run: run)
+
+    static let messageCount = 20_000
+
+    static func run(_ bench: inout BenchRun) {
+        let corpus = ChatCorpus(count: messageCount)
+
+        let plainBytes = Double(corpus.plainBytes)
+        let plainTime = bench.measure { parseAll(corpus.plain, from: .plain) }
+        let cmarkPlainTime = bench.measure { cmarkAll(corpus.plain) }
+        let plainRate = plainBytes / plainTime / 1e6
+        let cmarkPlainRate = plainBytes / cmarkPlainTime / 1e6
+        bench.report("plain parse (\(messageCount) messages, \(mb(plainBytes)) MB)", plainRate, unit: "MB/s")
+        bench.report("cmark-gfm parse + HTML, same plain bytes", cmarkPlainRate, unit: "MB/s")
+        bench.report(
+            "plain ÷ cmark-gfm throughput", plainRate / cmarkPlainRate, unit: "×", key: "parse_plain_vs_cmark",
+            note: "target ≥ 2")
+
+        let mdBytes = Double(corpus.markdownV2Bytes)
+        let cmarkMDTime = bench.measure { cmarkAll(corpus.markdownV2) }
+        let cmarkMDRate = mdBytes / cmarkMDTime / 1e6
+        var failures = 0
+        var available = true
+        for m in corpus.markdownV2 {
+            do {
+                _ = try MessageParser.parse(m, from: .markdownv2)
+            } catch {
+                if error.kind == .unsupported { available = false }
+                failures += 1
+            }
+        }
+        if !available {
+            bench.report("MarkdownV2 parse", nil, unit: "MB/s", note: "unavailable: no MarkdownV2 parser in this build")
+            bench.report("cmark-gfm parse + HTML, same MarkdownV2 bytes", cmarkMDRate, unit: "MB/s")
+            bench.report(
+                "MarkdownV2 ÷ cmark-gfm throughput", nil, unit: "×", key: "parse_markdownv2_vs_cmark",
+                note: "unavailable")
+            return
+        }
+        let mdTime = bench.measure { parseAll(corpus.markdownV2, from: .markdownv2) }
+        let mdRate = mdBytes / mdTime / 1e6
+        bench.report(
+            "MarkdownV2 parse (\(messageCount) messages, \(mb(mdBytes)) MB)", mdRate, unit: "MB/s",
+            note: failures == 0 ? "" : "\(failures) messages rejected")
+        bench.report("cmark-gfm parse + HTML, same MarkdownV2 bytes", cmarkMDRate, unit: "MB/s")
+        bench.report(
+            "MarkdownV2 ÷ cmark-gfm throughput", mdRate / cmarkMDRate, unit: "×", key: "parse_markdownv2_vs_cmark",
+            note: "target ≥ 2")
+    }
+
+    static func mb(_ bytes: Double) -> String { BenchRun.format(bytes / 1e6) }
+
+    /// Parses every message; returns a checksum of text lengths and entities.
+    static func parseAll(_ messages: [[UInt8]], from format: InputFormat) -> UInt64 {
+        var sum: UInt64 = 0
+        for m in messages {
+            if let message = try? MessageParser.parse(m, from: format) {
+                sum &+= UInt64(message.text.utf8.count) &* 31 &+ UInt64(message.entities.count)
+                if let last = message.entities.last { sum &+= UInt64(last.offset) }
+            } else {
+                sum &+= 1
+            }
+        }
+        return sum
+    }
+
+    /// Parses every message with cmark-gfm and renders it to HTML; returns a checksum of
+    /// the HTML lengths.
+    static func cmarkAll(_ messages: [[UInt8]]) -> UInt64 {
+        let options = CMARK_OPT_DEFAULT
+        cmark_gfm_core_extensions_ensure_registered()
+        let extensions = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"].compactMap { (name: String) in
+            name.withCString { cmark_find_syntax_extension($0) }
+        }
+        precondition(extensions.count == 5, "cmark-gfm lacks a core extension")
+        var sum: UInt64 = 0
+        for m in messages {
+            guard let parser = cmark_parser_new(options) else { continue }
+            defer { cmark_parser_free(parser) }
+            for e in extensions { cmark_parser_attach_syntax_extension(parser, e) }
+            m.withUnsafeBufferPointer { p in
+                p.withMemoryRebound(to: CChar.self) { c in cmark_parser_feed(parser, c.baseAddress, c.count) }
+            }
+            guard let document = cmark_parser_finish(parser) else { continue }
+            defer { cmark_node_free(document) }
+            guard let html = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
+                continue
+            }
+            sum &+= UInt64(strlen(html))
+            free(html)
+        }
+        return sum
+    }
+}
