@@ -1,0 +1,86 @@
+public import SpoilerCore
+
+/// A particle emitter, with the fields and defaults of Core Animation's `CAEmitterLayer`.
+///
+/// Units: pixels (origin at the layout's top-left, y downward), seconds. The emitter's
+/// `birthRate` and `lifetime` multiply those of every cell, as in Core Animation.
+public struct Emitter: Sendable, Hashable {
+    /// Where particles are born. Default `point`.
+    public var emitterShape: EmitterShape = .point
+    /// Which part of the shape emits. Default `surface` (Core Animation's `volume`).
+    public var emitterMode: EmitterMode = .surface
+    /// Centre of the shape in pixels. Default (0, 0).
+    public var emitterPosition = Point(x: 0, y: 0)
+    /// Size of the shape in pixels (see ``EmitterShape``). Default 0 × 0.
+    public var emitterSize = Size(width: 0, height: 0)
+    /// Multiplies every cell's birth rate. Default 1.
+    public var birthRate: Double = 1
+    /// Multiplies every cell's lifetime. Default 1.
+    public var lifetime: Double = 1
+    /// Mixed into the scene's seed for this emitter's random numbers. Default 0.
+    public var seed: UInt32 = 0
+    /// The kinds of particle this emitter makes.
+    public var emitterCells: [EmitterCell] = []
+
+    /// An emitter with Core Animation's defaults and no cells.
+    public init() {}
+
+    /// The rectangle the shape occupies (a line has height 0; a circle is its bounding box).
+    public var bounds: Rect {
+        let p = emitterPosition
+        switch emitterShape {
+        case .point: return Rect(x: p.x, y: p.y, width: 0, height: 0)
+        case .line: return Rect(x: p.x - emitterSize.width / 2, y: p.y, width: emitterSize.width, height: 0)
+        case .rectangle:
+            return Rect(
+                x: p.x - emitterSize.width / 2, y: p.y - emitterSize.height / 2, width: emitterSize.width,
+                height: emitterSize.height)
+        case .circle:
+            let r = emitterSize.width
+            return Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r)
+        }
+    }
+
+    /// A birth point for a particle, from two uniform numbers `u`, `v` in [0, 1) and a
+    /// third `w` for choosing among vertices.
+    func birthPoint(_ u: Double, _ v: Double, _ w: Double) -> Point {
+        let p = emitterPosition
+        let w2 = emitterSize.width / 2
+        let h2 = emitterSize.height / 2
+        switch (emitterShape, emitterMode) {
+        case (.point, _):
+            return p
+        case (.line, .points):
+            return Point(x: w < 0.5 ? p.x - w2 : p.x + w2, y: p.y)
+        case (.line, _):
+            return Point(x: p.x - w2 + u * emitterSize.width, y: p.y)
+        case (.rectangle, .points):
+            let corner = Int(w * 4)
+            return Point(x: corner & 1 == 0 ? p.x - w2 : p.x + w2, y: corner < 2 ? p.y - h2 : p.y + h2)
+        case (.rectangle, .outline):
+            let perimeter = 2 * (emitterSize.width + emitterSize.height)
+            var d = u * perimeter
+            if d < emitterSize.width { return Point(x: p.x - w2 + d, y: p.y - h2) }
+            d -= emitterSize.width
+            if d < emitterSize.height { return Point(x: p.x + w2, y: p.y - h2 + d) }
+            d -= emitterSize.height
+            if d < emitterSize.width { return Point(x: p.x + w2 - d, y: p.y + h2) }
+            d -= emitterSize.width
+            return Point(x: p.x - w2, y: p.y + h2 - d)
+        case (.rectangle, .surface):
+            return Point(x: p.x - w2 + u * emitterSize.width, y: p.y - h2 + v * emitterSize.height)
+        case (.circle, .points):
+            return p
+        case (.circle, .outline):
+            let (s, c) = EffectMath.sinCos(u * EffectMath.twoPi)
+            return Point(x: p.x + emitterSize.width * c, y: p.y + emitterSize.width * s)
+        case (.circle, .surface):
+            let (s, c) = EffectMath.sinCos(u * EffectMath.twoPi)
+            let r = emitterSize.width * v.squareRoot()
+            return Point(x: p.x + r * c, y: p.y + r * s)
+        }
+    }
+
+    /// The shape's natural direction in radians, to which a cell's longitude is added.
+    var naturalDirection: Double { emitterShape == .line ? -EffectMath.halfPi : 0 }
+}

@@ -1,0 +1,37 @@
+import SpoilerCore
+public import SpoilerEffect
+public import SpoilerLayout
+
+extension SceneWord {
+    /// The effect's view of a layout's hidden words: one ``SceneWord`` per word box, in
+    /// order, fragments of one wrapped word sharing a group.
+    public static func words(of layout: TextLayout) -> [SceneWord] {
+        var groups: [Int: Int] = [:]  // entity << 32 | word → group
+        var next = 0
+        return layout.words.map { box in
+            let key = box.entity << 32 | box.word
+            let group: Int
+            if let g = groups[key] {
+                group = g
+            } else {
+                group = next
+                groups[key] = next
+                next += 1
+            }
+            return SceneWord(rect: box.rect, graphemes: box.graphemes, group: group)
+        }
+    }
+}
+
+extension Scene {
+    /// A scene with one emitter per hidden word of `layout` (``TextLayout/words``: word
+    /// index `i` of the scene is `layout.words[i]`).
+    ///
+    /// ```swift
+    /// var scene = Scene(layout: layout, preset: .dust, seed: 7)
+    /// scene.step(by: 1.0 / 30)
+    /// ```
+    public init(layout: TextLayout, preset: Preset, options: SceneOptions = SceneOptions(), seed: UInt64 = 1) {
+        self.init(words: SceneWord.words(of: layout), preset: preset, options: options, seed: seed)
+    }
+}
