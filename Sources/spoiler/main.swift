@@ -29,6 +29,7 @@ let topHelp = """
 let commands: [String: (help: String, run: ([String]) throws(CommandLineError) -> Void)] = [
     "parse": (ParseCommand.help, ParseCommand.run),
     "convert": (ConvertCommand.help, ConvertCommand.run),
+    "layout": (LayoutCommand.help, LayoutCommand.run),
 ]
 
 @MainActor func main() -> Int32 {

@@ -1,0 +1,34 @@
+extension BitmapFont {
+    /// Parses a bitmap font from the bytes of a file, detecting the format from its content:
+    /// gzip (decompressed first), PSF1 (magic 36 04), PSF2 (magic 72 b5 4a 86), BDF 2.1
+    /// (`STARTFONT`), else GNU Unifont `.hex` (lines `XXXX:hexdigits`).
+    ///
+    /// - Parameters:
+    ///   - bytes: the whole file.
+    ///   - file: the file's path, used in errors; its last component names PSF and `.hex`
+    ///     fonts (BDF fonts are named by their `FONT` line).
+    /// - Throws: ``LayoutError`` naming `file`, the position and the reason.
+    /// - Complexity: O(n) in the size of the (decompressed) file.
+    public static func parse(_ bytes: [UInt8], file: String) throws(LayoutError) -> BitmapFont {
+        var data = bytes
+        var decompressed = false
+        if Gzip.isGzip(bytes) {
+            data = try Gzip.decompress(bytes, file: file)
+            decompressed = true
+        }
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        if data.starts(with: [0x36, 0x04]) {
+            return try PSFParser(data: data, file: file, decompressed: decompressed).parsePSF1(name: name)
+        }
+        if data.starts(with: [0x72, 0xB5, 0x4A, 0x86]) {
+            return try PSFParser(data: data, file: file, decompressed: decompressed).parsePSF2(name: name)
+        }
+        if data.starts(with: Array("STARTFONT".utf8)) {
+            return try BDFParser(data: data, file: file, decompressed: decompressed).parse()
+        }
+        if HexParser.looksLikeHex(data) {
+            return try HexParser(data: data, file: file, decompressed: decompressed).parse(name: name)
+        }
+        throw .unknownFontFormat(file: file)
+    }
+}

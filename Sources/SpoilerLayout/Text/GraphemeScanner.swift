@@ -1,0 +1,130 @@
+internal import CUTF8Proc
+
+/// One grapheme cluster found by ``GraphemeScanner``.
+struct ScannedGrapheme {
+    /// One past its last UTF-8 byte.
+    var end: Int
+    /// Its length in UTF-16 code units.
+    var utf16Length: Int
+    var kind: GraphemeKind
+    /// Cells it takes in the `mono` model (tab and newline: 0, resolved by the breaker).
+    var columns: Int
+    /// Its first scalar, or for `.control` the stand-in scalar from ``ControlPictures``.
+    var base: UInt32
+    /// How many scalars it has.
+    var scalarCount: Int
+}
+
+/// Finds grapheme clusters in UTF-8 bytes and measures them as terminals do.
+///
+/// Cluster boundaries come from utf8proc's `utf8proc_grapheme_break_stateful` (UAX #29 as
+/// of Unicode 15, without the Indic conjunct rule GB9c). Widths come from
+/// `utf8proc_charwidth` (East Asian Width, with emoji presentation characters wide) applied
+/// to the cluster's first scalar, so combining marks, ZWJ, variation selectors and emoji
+/// modifiers inside a cluster add nothing and a ZWJ sequence counts once. Two adjustments
+/// follow what emoji-aware terminals do: a pair of regional indicators (a flag) takes
+/// 2 cells, and a text-default pictograph or keycap base followed by VS16 (U+FE0F, emoji
+/// presentation) takes 2 cells.
+enum GraphemeScanner {
+    /// Decodes the scalar at `i` of valid UTF-8 `p`: its value and byte length.
+    @inline(__always)
+    static func decode(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (UInt32, Int) {
+        let b0 = UInt32(p[i])
+        if b0 < 0x80 { return (b0, 1) }
+        if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(p[i + 1]) & 0x3F, 2) }
+        if b0 < 0xF0 {
+            return ((b0 & 0x0F) << 12 | (UInt32(p[i + 1]) & 0x3F) << 6 | UInt32(p[i + 2]) & 0x3F, 3)
+        }
+        return (
+            (b0 & 0x07) << 18 | (UInt32(p[i + 1]) & 0x3F) << 12 | (UInt32(p[i + 2]) & 0x3F) << 6
+                | UInt32(p[i + 3]) & 0x3F, 4
+        )
+    }
+
+    /// The grapheme cluster that starts at byte `start` of valid UTF-8 `p`.
+    static func scan(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> ScannedGrapheme {
+        let n = p.count
+        var (c, len) = decode(p, start)
+        let first = c
+        var j = start + len
+        var utf16 = c > 0xFFFF ? 2 : 1
+        var count = 1
+        var hasVS16 = false
+        var regionalIndicators = isRegionalIndicator(first) ? 1 : 0
+        var state: Int32 = 0
+        while j < n {
+            let (d, dl) = decode(p, j)
+            if utf8proc_grapheme_break_stateful(Int32(bitPattern: c), Int32(bitPattern: d), &state) { break }
+            if d == 0xFE0F { hasVS16 = true }
+            if isRegionalIndicator(d) { regionalIndicators += 1 }
+            c = d
+            j += dl
+            utf16 += d > 0xFFFF ? 2 : 1
+            count += 1
+        }
+        var g = ScannedGrapheme(
+            end: j, utf16Length: utf16, kind: .other, columns: 1, base: first, scalarCount: count)
+        classify(&g, hasVS16: hasVS16, regionalIndicators: regionalIndicators)
+        return g
+    }
+
+    @inline(__always)
+    static func isRegionalIndicator(_ c: UInt32) -> Bool { c >= 0x1F1E6 && c <= 0x1F1FF }
+
+    /// Sets the kind and width of a cluster from its first scalar `g.base`.
+    static func classify(_ g: inout ScannedGrapheme, hasVS16: Bool, regionalIndicators: Int) {
+        let first = g.base
+        switch first {
+        case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
+            g.kind = .newline
+            g.columns = 0
+            return
+        case 0x09:
+            g.kind = .tab
+            g.columns = 0
+            return
+        case 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F:
+            g.kind = .space
+            g.columns = 1
+            return
+        case 0x3000:
+            g.kind = .space
+            g.columns = 2
+            return
+        case 0xA0, 0x2007, 0x202F:
+            g.kind = .glue
+            g.columns = 1
+            return
+        default:
+            break
+        }
+        if let picture = ControlPictures.picture(for: first) {
+            g.kind = .control
+            g.columns = 1
+            g.base = picture.value
+            return
+        }
+        let scalar = Int32(bitPattern: first)
+        var width = Int(utf8proc_charwidth(scalar))
+        if width == 0 && utf8proc_category(scalar) == UTF8PROC_CATEGORY_CF {
+            g.kind = .format
+            g.columns = 0
+            return
+        }
+        if width == 1 && g.scalarCount > 1 {
+            if regionalIndicators >= 2 {
+                width = 2
+            } else if hasVS16 {
+                let isKeycapBase = first == 0x23 || first == 0x2A || (first >= 0x30 && first <= 0x39)
+                if isKeycapBase
+                    || utf8proc_get_property(scalar).pointee.boundclass
+                        == UTF8PROC_BOUNDCLASS_EXTENDED_PICTOGRAPHIC.rawValue
+                {
+                    width = 2
+                }
+            }
+        }
+        g.columns = width
+        g.kind = width >= 2 ? .wide : .other
+    }
+}
