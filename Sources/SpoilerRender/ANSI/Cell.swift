@@ -1,0 +1,35 @@
+/// One cell of a ``CellCanvas``: what it shows and how.
+///
+/// `symbol` is a Unicode scalar value for a one-scalar grapheme, ``Cell/continuation``
+/// for the trailing cell of a wide character (ratatui's "skip" cell), or
+/// ``Cell/clusterFlag`` | i for the multi-scalar grapheme `clusters[i]` of its canvas.
+public struct Cell: Sendable, Hashable {
+    public var symbol: UInt32
+    /// Columns the symbol takes: 1 or 2, and 0 for a continuation cell.
+    public var width: UInt8
+    public var attributes: CellAttributes
+    public var foreground: CellColor
+    public var background: CellColor
+
+    @inlinable
+    public init(symbol: UInt32, width: UInt8, style: CellStyle) {
+        self.symbol = symbol
+        self.width = width
+        self.attributes = style.attributes
+        self.foreground = style.foreground
+        self.background = style.background
+    }
+
+    /// The trailing cell of a wide character: never written itself.
+    public static let continuation: UInt32 = 0
+    /// Marks a symbol that indexes the canvas's cluster table.
+    public static let clusterFlag: UInt32 = 0x8000_0000
+
+    /// A space with default colours.
+    public static let blank = Cell(symbol: 0x20, width: 1, style: .plain)
+
+    /// The style the cell is drawn with.
+    @inlinable public var style: CellStyle {
+        CellStyle(foreground: foreground, background: background, attributes: attributes)
+    }
+}

@@ -1,0 +1,132 @@
+public import SpoilerCore
+
+/// Particles rasterised at sub-cell resolution: one dot mask, brightness and colour per cell.
+///
+/// Positions are pixels (origin top-left, y down) that map to cells through the cell
+/// size in pixels; each cell is split into ``GlyphSet/dotsPerColumn`` ×
+/// ``GlyphSet/dotsPerRow`` dots. A particle lights the dot it falls in if its opacity
+/// reaches the lowest of ``levels`` brightness levels; the cell takes the colour of its
+/// brightest particle, with the opacity rounded down to a level. Rounding positions to
+/// dots and opacity to a few levels is what keeps the frame diff small: a twinkling
+/// particle changes its cell only when it crosses a dot or a level.
+public struct DotRaster: Sendable {
+    public let columns: Int
+    public let rows: Int
+    public let glyphs: GlyphSet
+    /// Pixels per cell.
+    public let cellWidth: Double
+    public let cellHeight: Double
+    /// Brightness levels (opacity 1/levels … 1).
+    public let levels: Int
+
+    /// Dot masks, one per cell, row-major.
+    public private(set) var masks: [UInt8]
+    /// The brightest level in each cell (0 = no dot).
+    public private(set) var brightness: [UInt8]
+    /// The colour of the brightest particle in each cell.
+    public private(set) var colors: [RGBColor]
+    /// Cells with at least one dot, in the order they were lit.
+    public private(set) var litCells: [Int32] = []
+
+    private let dotScaleX: Double
+    private let dotScaleY: Double
+
+    public init(columns: Int, rows: Int, cellWidth: Double, cellHeight: Double, glyphs: GlyphSet, levels: Int = 3) {
+        precondition(cellWidth > 0 && cellHeight > 0, "cell size \(cellWidth)×\(cellHeight) must be positive")
+        precondition(levels >= 1 && levels <= 255, "levels \(levels) out of 1...255")
+        self.columns = max(0, columns)
+        self.rows = max(0, rows)
+        self.glyphs = glyphs
+        self.cellWidth = cellWidth
+        self.cellHeight = cellHeight
+        self.levels = levels
+        dotScaleX = Double(glyphs.dotsPerColumn) / cellWidth
+        dotScaleY = Double(glyphs.dotsPerRow) / cellHeight
+        let n = self.columns * self.rows
+        masks = Array(repeating: 0, count: n)
+        brightness = Array(repeating: 0, count: n)
+        colors = Array(repeating: RGBColor(red: 0, green: 0, blue: 0), count: n)
+        litCells.reserveCapacity(256)
+    }
+
+    /// Removes every dot.
+    public mutating func clear() {
+        for i in litCells {
+            masks[Int(i)] = 0
+            brightness[Int(i)] = 0
+        }
+        litCells.removeAll(keepingCapacity: true)
+    }
+
+    /// Lights the dot under the pixel (`x`, `y`) with a particle of opacity `alpha` (0…1).
+    ///
+    /// Points outside the grid, non-finite points and particles too faint for the lowest
+    /// level are ignored.
+    @inlinable
+    public mutating func plot(x: Double, y: Double, alpha: Double, color: RGBColor) {
+        let level = Int(alpha * Double(levels) + 0.5)
+        guard level > 0 else { return }
+        let dotX = x * dotScaleXValue
+        let dotY = y * dotScaleYValue
+        guard dotX >= 0, dotY >= 0, dotX < Double(columns * glyphs.dotsPerColumn),
+            dotY < Double(rows * glyphs.dotsPerRow)
+        else { return }
+        let ix = Int(dotX)
+        let iy = Int(dotY)
+        let perColumn = glyphs.dotsPerColumn
+        let perRow = glyphs.dotsPerRow
+        let column = ix / perColumn
+        let row = iy / perRow
+        let cell = row * columns + column
+        light(cell: cell, bit: glyphs.bit(dx: ix - column * perColumn, dy: iy - row * perRow),
+              level: UInt8(min(level, levels)), color: color)
+    }
+
+    @usableFromInline var dotScaleXValue: Double { dotScaleX }
+    @usableFromInline var dotScaleYValue: Double { dotScaleY }
+
+    @usableFromInline
+    mutating func light(cell: Int, bit: UInt8, level: UInt8, color: RGBColor) {
+        if masks[cell] == 0 { litCells.append(Int32(cell)) }
+        masks[cell] |= bit
+        if level > brightness[cell] {
+            brightness[cell] = level
+            colors[cell] = color
+        }
+    }
+
+    /// Draws every lit cell into `canvas` (offset by `originColumn`, `originRow`) whose
+    /// `isDrawable` says yes, in `style`'s background and attributes and the particle's
+    /// colour scaled to its level, reduced to `capability`.
+    ///
+    /// With no colour (``ColorCapability/none``) or 16 colours, the lowest levels are
+    /// drawn dim instead.
+    public func draw(
+        into canvas: inout CellCanvas, originColumn: Int = 0, originRow: Int = 0, capability: ColorCapability,
+        style: CellStyle = .plain, isDrawable: (_ column: Int, _ row: Int) -> Bool = { _, _ in true }
+    ) {
+        for i in litCells {
+            let cell = Int(i)
+            let column = cell % columns
+            let row = cell / columns
+            guard isDrawable(column, row) else { continue }
+            let level = Int(brightness[cell])
+            var s = style
+            switch capability {
+            case .trueColor, .palette256:
+                let c = colors[cell]
+                let scale = Double(level) / Double(levels)
+                s.foreground = capability.quantise(
+                    RGBColor(
+                        red: UInt8(Double(c.red) * scale), green: UInt8(Double(c.green) * scale),
+                        blue: UInt8(Double(c.blue) * scale)))
+            case .palette16, .none:
+                s.foreground = capability.quantise(colors[cell])
+                if level * 2 <= levels { s.attributes.insert(.dim) }
+            }
+            canvas.put(
+                symbol: glyphs.symbol(mask: masks[cell]), column: originColumn + column, row: originRow + row,
+                style: s)
+        }
+    }
+}

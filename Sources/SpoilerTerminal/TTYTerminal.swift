@@ -1,0 +1,158 @@
+import Glibc
+
+/// The real terminal: raw mode through termios, the alternate screen, a hidden cursor,
+/// SGR mouse reports and signals, all undone by ``restore()``.
+///
+/// Input is read from `/dev/tty` (so a message can come on standard input), output goes
+/// to standard output, which must be a terminal. ``start(mouse:)`` sets up in this order:
+/// signal handlers (SIGINT, SIGTERM, SIGHUP, SIGWINCH through a self-pipe), raw mode, the
+/// alternate screen, the hidden cursor, mouse reporting; ``restore()`` undoes exactly
+/// what was done, in reverse (termbox's `tb_deinit`), and is safe to call more than once
+/// and from `deinit`. The caller restores on every exit path: after a normal end, on an
+/// error (`defer`), and before re-raising a terminating signal (``reraise(_:)``).
+public final class TTYTerminal: TerminalDevice {
+    public let inputFD: Int32
+    public let outputFD: Int32
+    private let ownsInput: Bool
+    private var savedTermios: termios?
+    private var signals: SignalPipe?
+    private var enteredAlternateScreen = false
+    private var hidCursor = false
+    private var enabledMouse = false
+    private var readBuffer = [UInt8](repeating: 0, count: 4096)
+
+    /// Opens the controlling terminal for input; output goes to `outputFD`.
+    /// - Throws: ``TerminalError/notATerminal`` if `outputFD` is not a terminal, or the
+    ///   error of opening `/dev/tty`.
+    public init(outputFD: Int32 = 1) throws(TerminalError) {
+        guard isatty(outputFD) == 1 else { throw .notATerminal }
+        self.outputFD = outputFD
+        if isatty(0) == 1 {
+            inputFD = 0
+            ownsInput = false
+        } else {
+            inputFD = try systemCall("open /dev/tty") { open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY) }
+            ownsInput = true
+        }
+    }
+
+    /// Enters raw mode, the alternate screen, hides the cursor and (with `mouse`) turns
+    /// on mouse reports; installs the signal handlers.
+    public func start(mouse: Bool = true) throws(TerminalError) {
+        do {
+            signals = try SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH])
+            var t = termios()
+            try systemCall("tcgetattr") { tcgetattr(inputFD, &t) }
+            savedTermios = t
+            var raw = t
+            cfmakeraw(&raw)
+            // Keep output processing off (cfmakeraw clears OPOST): frames use no newlines.
+            try systemCall("tcsetattr") { tcsetattr(inputFD, TCSANOW, &raw) }
+            try write(TerminalModes.enterAlternateScreen)
+            enteredAlternateScreen = true
+            try write(TerminalModes.hideCursor)
+            hidCursor = true
+            if mouse {
+                try write(TerminalModes.enableMouse)
+                enabledMouse = true
+            }
+        } catch {
+            restore()
+            throw error
+        }
+    }
+
+    /// Undoes ``start(mouse:)`` in reverse order, as far as it got. Best effort: errors
+    /// are ignored, because this runs on the way out.
+    public func restore() {
+        var out: [UInt8] = []
+        if enabledMouse { out += TerminalModes.disableMouse }
+        out += TerminalModes.resetAttributes
+        if hidCursor { out += TerminalModes.showCursor }
+        if enteredAlternateScreen { out += TerminalModes.leaveAlternateScreen }
+        if enabledMouse || hidCursor || enteredAlternateScreen { try? write(out) }
+        enabledMouse = false
+        hidCursor = false
+        enteredAlternateScreen = false
+        if var t = savedTermios {
+            _ = try? systemCall("tcsetattr") { tcsetattr(inputFD, TCSADRAIN, &t) }
+            savedTermios = nil
+        }
+        signals?.uninstall()
+        signals = nil
+    }
+
+    /// Ends the process the way `signo` would have, after the terminal is restored: the
+    /// default action is put back and the signal raised again, so the parent sees the
+    /// real cause (a shell prints nothing for SIGINT and reports 128 + signo); if the
+    /// process is still alive after that, it exits with 128 + signo.
+    public func reraise(_ signo: Int32) -> Never {
+        restore()
+        signal(signo, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signo)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+        raise(signo)
+        _exit(128 + signo)
+    }
+
+    deinit {
+        restore()
+        if ownsInput { close(inputFD) }
+    }
+
+    public func size() throws(TerminalError) -> TerminalSize {
+        var ws = winsize()
+        try systemCall("ioctl TIOCGWINSZ") { ioctl(outputFD, UInt(TIOCGWINSZ), &ws) }
+        if ws.ws_col == 0 || ws.ws_row == 0 { return TerminalSize(columns: 80, rows: 24) }
+        return TerminalSize(columns: Int(ws.ws_col), rows: Int(ws.ws_row))
+    }
+
+    public func write(_ bytes: [UInt8]) throws(TerminalError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = try systemCall("write") {
+                bytes.withUnsafeBytes { raw in Glibc.write(outputFD, raw.baseAddress! + offset, raw.count - offset) }
+            }
+            offset += n
+        }
+    }
+
+    public func waitForEvents(timeout: Double?) throws(TerminalError) -> [DeviceEvent] {
+        var fds = [
+            pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals?.readFD ?? -1, events: Int16(POLLIN), revents: 0),
+        ]
+        // Whole milliseconds, rounded up so that a wait never ends before its deadline.
+        let milliseconds = timeout.map { Int32(min(max(0, ($0 * 1000).rounded(.up)), 86_400_000)) } ?? -1
+        let ready = fds.withUnsafeMutableBufferPointer { buffer in
+            poll(buffer.baseAddress, 2, milliseconds)
+        }
+        if ready < 0 {
+            if errno == EINTR { return [] }
+            throw .system(call: "poll", errno: errno)
+        }
+        var events: [DeviceEvent] = []
+        if fds[1].revents & Int16(POLLIN) != 0, let signals {
+            var resized = false
+            for signo in signals.drain() {
+                if signo == SIGWINCH {
+                    resized = true
+                } else {
+                    events.append(.terminate(signal: signo))
+                }
+            }
+            if resized { events.append(.resized) }
+        }
+        if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+            let n = readBuffer.withUnsafeMutableBytes { raw in Glibc.read(inputFD, raw.baseAddress, raw.count) }
+            if n > 0 {
+                events.append(.input(Array(readBuffer[0..<n])))
+            } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
+                events.append(.endOfInput)
+            }
+        }
+        return events
+    }
+}
