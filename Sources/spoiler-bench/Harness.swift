@@ -62,6 +62,36 @@ struct BenchRun {
         return times[times.count / 2]
     }
 
+    /// Times `a` and `b` in alternation (one warm-up each, then `runs` pairs), so that
+    /// both see the same machine load. Returns each one's median time in seconds and the
+    /// median over the pairs of `a`'s time ÷ `b`'s.
+    mutating func measurePair(
+        runs: Int? = nil, _ a: () -> UInt64, _ b: () -> UInt64
+    ) -> (a: Double, b: Double, ratio: Double) {
+        let clock = ContinuousClock()
+        func seconds(_ d: Duration) -> Double {
+            Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        }
+        fold(a())
+        fold(b())
+        var ta: [Double] = []
+        var tb: [Double] = []
+        var ratios: [Double] = []
+        for _ in 0..<max(1, runs ?? self.runs) {
+            var start = clock.now
+            fold(a())
+            let x = seconds(clock.now - start)
+            start = clock.now
+            fold(b())
+            let y = seconds(clock.now - start)
+            ta.append(x)
+            tb.append(y)
+            ratios.append(x / y)
+        }
+        func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
+        return (median(ta), median(tb), median(ratios))
+    }
+
     /// Folds a result into the checksum.
     mutating func fold(_ value: UInt64) {
         checksum = (checksum &* 0x100_0000_01B3) ^ value

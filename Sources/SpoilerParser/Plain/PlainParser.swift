@@ -35,7 +35,8 @@ enum PlainParser {
     static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
         var scanner = PlainScanner(capacity: bytes.count)
         bytes.withUnsafeBufferPointer { scanner.scan($0) }
-        return Message(text: String(decoding: scanner.out, as: UTF8.self), entities: scanner.entities)
+        // Entities are made in canonical order: a spoiler is put before the code inside it.
+        return Message(text: String(decoding: scanner.out, as: UTF8.self), unsortedEntities: scanner.entities)
     }
 }
 
@@ -71,6 +72,10 @@ struct PlainScanner {
     private static let backtick = UInt8(ascii: "`")
 
     mutating func scan(_ p: UnsafeBufferPointer<UInt8>) {
+        PlainScanner.unitsPerByte.withUnsafeBufferPointer { scan(p, table: $0) }
+    }
+
+    private mutating func scan(_ p: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>) {
         let n = p.count
         var i = 0
         while true {
@@ -105,10 +110,11 @@ struct PlainScanner {
                     let start = i
                     var units = 0
                     while i < n {
-                        let c = p[i]
-                        if c == PlainScanner.pipe || c == PlainScanner.backslash || c == PlainScanner.backtick { break }
-                        // Lead bytes start a scalar; four-byte sequences are two UTF-16 units.
-                        if c & 0xC0 != 0x80 { units += c >= 0xF0 ? 2 : 1 }
+                        // UTF-16 units per byte: lead bytes start a scalar, four-byte
+                        // sequences are two units; markup characters stop the run.
+                        let u = table[Int(p[i])]
+                        if u == PlainScanner.markup { break }
+                        units &+= Int(u)
                         i += 1
                     }
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i]))
@@ -126,6 +132,17 @@ struct PlainScanner {
         // An unmatched `||` is already in the output as text.
     }
 
+    /// A byte's weight in UTF-16 code units, or ``markup`` for `|`, `\` and `` ` ``.
+    static let unitsPerByte: [UInt8] = (0...255).map { (b: Int) -> UInt8 in
+        switch b {
+        case 0x7C, 0x5C, 0x60: return markup
+        case 0x80...0xBF: return 0
+        case 0xF0...0xFF: return 2
+        default: return 1
+        }
+    }
+    static let markup: UInt8 = 255
+
     static func isEscapable(_ b: UInt8) -> Bool {
         b == pipe || b == backslash || b == backtick
     }
@@ -142,7 +159,12 @@ struct PlainScanner {
             out.removeSubrange(opener..<(opener + 2))
             utf16Count -= 2
             for k in spoilerFirstEntity..<entities.count { entities[k].offset -= 2 }
-            entities.append(Entity(.spoiler, offset: spoilerOpenerUTF16, length: utf16Count - spoilerOpenerUTF16))
+            let spoiler = Entity(.spoiler, offset: spoilerOpenerUTF16, length: utf16Count - spoilerOpenerUTF16)
+            if spoilerFirstEntity == entities.count {
+                entities.append(spoiler)
+            } else {
+                entities.insert(spoiler, at: spoilerFirstEntity)
+            }
             spoilerOpenerByte = nil
             return
         }
