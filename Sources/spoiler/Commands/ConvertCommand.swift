@@ -33,6 +33,9 @@ enum ConvertCommand {
         }
         let format = try args.choice("from", as: InputFormat.self) ?? .plain
         let ndjson = args.has("ndjson")
+        if rendersMarkdownDirectly(from: format, to: to) {
+            return try runMarkdown(input: try InputSource(path: args.inputPath), to: to, ndjson: ndjson)
+        }
         let batch = MessageBatch(input: try InputSource(path: args.inputPath), format: format, ndjson: ndjson)
         try batch.run { message, id in
             if to == .json {

@@ -1,0 +1,65 @@
+import SpoilerCore
+import SpoilerParser
+
+/// `spoiler convert --from markdown --to html|markdown`: the document goes through
+/// libcmark-gfm's own renderers (`MarkdownRenderer`), so the output keeps the document's
+/// structure (headings, lists, tables…) instead of passing through a flattened Message.
+/// With no `||` in the input, `--to html` is byte for byte `cmark-gfm --validate-utf8
+/// -e table -e strikethrough -e autolink -e tagfilter -e tasklist`.
+extension ConvertCommand {
+    /// Whether `from` → `to` is rendered straight from the Markdown document.
+    static func rendersMarkdownDirectly(from: InputFormat, to: OutputFormat) -> Bool {
+        from == .markdown && (to == .html || to == .markdown)
+    }
+
+    static func renderMarkdown(_ bytes: [UInt8], to: OutputFormat) -> [UInt8] {
+        to == .html ? MarkdownRenderer.html(bytes) : MarkdownRenderer.commonMark(bytes)
+    }
+
+    /// Runs the direct Markdown rendering over the whole input or, with `ndjson`, over each
+    /// line (a JSON string, or an object with `text` and optionally `id`), writing
+    /// `{"id":…,"html":"…"}` records and error records as `MessageBatch` does.
+    static func runMarkdown(input: InputSource, to: OutputFormat, ndjson: Bool) throws(CommandLineError) {
+        if !ndjson {
+            StandardStreams.write(renderMarkdown(try input.readAll(), to: to))
+            StandardStreams.flush()
+            return
+        }
+        var failures = 0
+        try input.forEachLine { (line, number) throws(CommandLineError) in
+            var bytes = Array(line)
+            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+            var id = Array(String(number).utf8)
+            do throws(ParseError) {
+                let value: JSONValue
+                do throws(JSONError) { value = try JSONValue.parse(bytes) } catch { throw ParseError(error) }
+                if let given = value["id"] {
+                    switch given {
+                    case .number, .string: id = Array(given.jsonString.utf8)
+                    default: throw ParseError(.invalidJSON, "'id' must be a number or a string")
+                    }
+                }
+                guard let text = (value.stringValue ?? (value["text"] ?? value["caption"])?.stringValue) else {
+                    throw ParseError(.invalidJSON, "each line must be a JSON string or an object with 'text'")
+                }
+                let out = renderMarkdown(Array(text.utf8), to: to)
+                var w = JSONWriter()
+                w.object { w in
+                    w.key("id"); w.raw(id)
+                    w.key(to.rawValue); w.string(String(decoding: out, as: UTF8.self))
+                }
+                StandardStreams.write(w.bytes)
+                StandardStreams.write([UInt8(ascii: "\n")])
+            } catch {
+                failures += 1
+                StandardStreams.write(MessageBatch.errorRecord(id: id, line: number, error: error))
+                StandardStreams.write([UInt8(ascii: "\n")])
+                StandardStreams.flush()
+                StandardStreams.writeError("error: \(input.name): line \(number): \(error.reason)\n")
+            }
+        }
+        StandardStreams.flush()
+        if failures > 0 { throw .recordsFailed(failures) }
+    }
+}
