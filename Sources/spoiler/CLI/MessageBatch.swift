@@ -36,7 +36,9 @@ struct MessageBatch {
             do {
                 message = try MessageParser.parse(bytes, from: format)
             } catch {
-                throw .failure("\(input.name): \(error.reason)")
+                // Compiler form: `name:line:column: reason`.
+                let place = error.position.map { "\(input.name):\($0.line):\($0.column)" } ?? input.name
+                throw .failure("\(place): \(error.reason)")
             }
             let out: [UInt8]
             do {
@@ -52,7 +54,9 @@ struct MessageBatch {
             return
         }
         var failures = 0
+        var progress = Progress(input: input)
         try input.forEachLine { (line, number) throws(CommandLineError) in
+            progress.tick(messages: 1, bytes: line.count + 1)
             var bytes = Array(line)
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }  // blank lines are skipped
@@ -72,19 +76,21 @@ struct MessageBatch {
                 StandardStreams.write([UInt8(ascii: "\n")])
                 let reason = (error as? ParseError)?.reason ?? "\(error)"
                 StandardStreams.flush()
+                progress.clear()
                 StandardStreams.writeError("error: \(input.name): line \(number): \(reason)\n")
             }
         }
+        progress.clear()
         StandardStreams.flush()
         if failures > 0 { throw .recordsFailed(failures) }
     }
 
     /// The error record written in place of a failed line.
-    static func errorRecord(id: [UInt8], line: Int, error: any Error) -> [UInt8] {
+    static func errorRecord(id: [UInt8], line: Int?, error: any Error) -> [UInt8] {
         var w = JSONWriter()
         w.object { w in
             w.key("id"); w.raw(id)
-            w.key("line"); w.number(line)
+            if let line { w.key("line"); w.number(line) }
             if let e = error as? ParseError {
                 w.key("error"); w.string(e.reason)
                 w.key("kind"); w.string(e.kind.rawValue)
@@ -98,9 +104,63 @@ struct MessageBatch {
         return w.bytes
     }
 
-    /// A Telegram Desktop export, read as a stream of messages.
+    /// A Telegram Desktop export, read as a stream of messages: one output line per
+    /// message, carrying the message's `id` (and, in a whole-account export, where message
+    /// ids repeat across chats, the chat's id as `chat`). A message that cannot be read
+    /// gives an error record in its place; a JSON syntax error ends the run (exit 1) after
+    /// the messages before it.
     private func runExport(_ step: Step) throws(CommandLineError) {
-        throw .failure("reading Telegram exports is not implemented yet")
+        let reader = ExportReader()
+        var failures = 0
+        var chunk: [UInt8] = []
+        var progress = Progress(input: input)
+        func emit(_ items: [ExportItem]) throws(CommandLineError) {
+            for item in items {
+                let id = Array((item.id ?? String(item.index)).utf8)
+                do {
+                    var out = try step(try item.result.get(), id)
+                    if let chat = item.chatID, out.first == UInt8(ascii: "{") {
+                        out.insert(contentsOf: Array("\"chat\":\(chat),".utf8), at: 1)
+                    }
+                    StandardStreams.write(out)
+                    StandardStreams.write([UInt8(ascii: "\n")])
+                } catch let e as CommandLineError {
+                    throw e
+                } catch {
+                    failures += 1
+                    StandardStreams.write(MessageBatch.errorRecord(id: id, line: nil, error: error))
+                    StandardStreams.write([UInt8(ascii: "\n")])
+                    let reason = (error as? ParseError)?.reason ?? "\(error)"
+                    StandardStreams.flush()
+                    progress.clear()
+                    StandardStreams.writeError("error: \(input.name): \(reason)\n")
+                }
+            }
+            progress.tick(messages: items.count, bytes: 0)
+        }
+        do {
+            while true {
+                chunk.removeAll(keepingCapacity: true)
+                let n = try input.read(into: &chunk)
+                if n == 0 { break }
+                progress.tick(messages: 0, bytes: n)
+                try emit(try reader.feed(chunk))
+            }
+            try emit(try reader.finish())
+        } catch let e as ParseError {
+            StandardStreams.flush()
+            progress.clear()
+            let place = e.position.map { "\(input.name):\($0.line):\($0.column)" } ?? input.name
+            throw .failure("\(place): \(e.reason)")
+        } catch let e as CommandLineError {
+            progress.clear()
+            throw e
+        } catch {
+            throw .failure("\(input.name): \(error)")
+        }
+        progress.clear()
+        StandardStreams.flush()
+        if failures > 0 { throw .recordsFailed(failures) }
     }
 }
 
@@ -137,7 +197,7 @@ struct NDJSONRecord {
                 throw ParseError(.invalidJSON, "'text' must be a string")
             }
             if value["entities"] != nil || value["caption_entities"] != nil {
-                message = try MessageParser.parse(Array(value.jsonString.utf8), from: .botapi)
+                message = try BotAPIParser.message(from: value)
             } else {
                 message = try MessageParser.parse(Array(text.utf8), from: format)
             }

@@ -1,0 +1,62 @@
+import Glibc
+
+/// A progress line on standard error for long batch runs (SPEC §7): messages done, bytes
+/// read and, for a regular file, the percentage, redrawn at most four times a second.
+///
+/// Shown only when standard error is a terminal, the run has lasted a second, and
+/// `SPOILER_PROGRESS` is not `0` (`SPOILER_PROGRESS=1` forces it, for tests). The line is
+/// erased before anything else is written to standard error and at the end.
+struct Progress {
+    private let enabled: Bool
+    private let totalBytes: Int?
+    private var messages = 0
+    private var bytes = 0
+    private var shown = false
+    private var calls = 0
+    private let start: ContinuousClock.Instant
+    private var lastDraw: ContinuousClock.Instant
+    private let clock = ContinuousClock()
+
+    init(input: InputSource) {
+        let setting = getenv("SPOILER_PROGRESS").map { String(cString: $0) }
+        enabled = setting == "1" || (setting != "0" && isatty(2) != 0)
+        var st = stat()
+        if fstat(input.fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG && st.st_size > 0 {
+            totalBytes = Int(st.st_size)
+        } else {
+            totalBytes = nil
+        }
+        start = clock.now
+        lastDraw = start
+    }
+
+    /// Counts work done; redraws the line when it is due.
+    mutating func tick(messages m: Int, bytes b: Int) {
+        guard enabled else { return }
+        messages += m
+        bytes += b
+        calls += 1
+        if calls % 256 != 0 && b == 0 { return }
+        let now = clock.now
+        guard now - start >= .seconds(1), now - lastDraw >= .milliseconds(250) else { return }
+        lastDraw = now
+        var line = "\r\u{1B}[Kspoiler: \(messages) messages, \(megabytes(bytes)) MB"
+        if let totalBytes {
+            line += " of \(megabytes(totalBytes)) MB (\(min(100, bytes * 100 / totalBytes))%)"
+        }
+        StandardStreams.writeError(line)
+        shown = true
+    }
+
+    /// Erases the line, if it was drawn.
+    mutating func clear() {
+        guard shown else { return }
+        StandardStreams.writeError("\r\u{1B}[K")
+        shown = false
+    }
+
+    private func megabytes(_ n: Int) -> String {
+        let tenths = n / 100_000
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}
