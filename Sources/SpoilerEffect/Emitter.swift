@@ -41,46 +41,90 @@ public struct Emitter: Sendable, Hashable {
         }
     }
 
+    /// The emitter's geometry, without its cells.
+    var geometry: EmitterGeometry {
+        EmitterGeometry(shape: emitterShape, mode: emitterMode, position: emitterPosition, size: emitterSize)
+    }
+
+    /// The shape's natural direction in radians, to which a cell's longitude is added.
+    var naturalDirection: Double { emitterShape == .line ? -EffectMath.halfPi : 0 }
+}
+
+/// An emitter's shape and placement: a plain value with no references, so that the
+/// birth loop copies it for free.
+struct EmitterGeometry: Sendable, Hashable {
+    var shape: EmitterShape
+    var mode: EmitterMode
+    var position: Point
+    var size: Size
+
     /// A birth point for a particle, from two uniform numbers `u`, `v` in [0, 1) and a
     /// third `w` for choosing among vertices.
     func birthPoint(_ u: Double, _ v: Double, _ w: Double) -> Point {
-        let p = emitterPosition
-        let w2 = emitterSize.width / 2
-        let h2 = emitterSize.height / 2
-        switch (emitterShape, emitterMode) {
+        let p = position
+        let w2 = size.width / 2
+        let h2 = size.height / 2
+        switch (shape, mode) {
         case (.point, _):
             return p
         case (.line, .points):
             return Point(x: w < 0.5 ? p.x - w2 : p.x + w2, y: p.y)
         case (.line, _):
-            return Point(x: p.x - w2 + u * emitterSize.width, y: p.y)
+            return Point(x: p.x - w2 + u * size.width, y: p.y)
         case (.rectangle, .points):
             let corner = Int(w * 4)
             return Point(x: corner & 1 == 0 ? p.x - w2 : p.x + w2, y: corner < 2 ? p.y - h2 : p.y + h2)
         case (.rectangle, .outline):
-            let perimeter = 2 * (emitterSize.width + emitterSize.height)
+            let perimeter = 2 * (size.width + size.height)
             var d = u * perimeter
-            if d < emitterSize.width { return Point(x: p.x - w2 + d, y: p.y - h2) }
-            d -= emitterSize.width
-            if d < emitterSize.height { return Point(x: p.x + w2, y: p.y - h2 + d) }
-            d -= emitterSize.height
-            if d < emitterSize.width { return Point(x: p.x + w2 - d, y: p.y + h2) }
-            d -= emitterSize.width
+            if d < size.width { return Point(x: p.x - w2 + d, y: p.y - h2) }
+            d -= size.width
+            if d < size.height { return Point(x: p.x + w2, y: p.y - h2 + d) }
+            d -= size.height
+            if d < size.width { return Point(x: p.x + w2 - d, y: p.y + h2) }
+            d -= size.width
             return Point(x: p.x - w2, y: p.y + h2 - d)
         case (.rectangle, .surface):
-            return Point(x: p.x - w2 + u * emitterSize.width, y: p.y - h2 + v * emitterSize.height)
+            return Point(x: p.x - w2 + u * size.width, y: p.y - h2 + v * size.height)
         case (.circle, .points):
             return p
         case (.circle, .outline):
             let (s, c) = EffectMath.sinCos(u * EffectMath.twoPi)
-            return Point(x: p.x + emitterSize.width * c, y: p.y + emitterSize.width * s)
+            return Point(x: p.x + size.width * c, y: p.y + size.width * s)
         case (.circle, .surface):
             let (s, c) = EffectMath.sinCos(u * EffectMath.twoPi)
-            let r = emitterSize.width * v.squareRoot()
+            let r = size.width * v.squareRoot()
             return Point(x: p.x + r * c, y: p.y + r * s)
         }
     }
+}
 
-    /// The shape's natural direction in radians, to which a cell's longitude is added.
-    var naturalDirection: Double { emitterShape == .line ? -EffectMath.halfPi : 0 }
+/// A cell's numbers for the birth loop, flattened (no strings or arrays to retain).
+struct SpawnCell: Sendable {
+    var birthRate, lifetime, lifetimeRange, velocity, velocityRange, longitude, emissionRange: Double
+    var scale, scaleRange, spin, spinRange, alpha, alphaRange: Double
+    var red, green, blue, redRange, greenRange, blueRange: Double
+
+    init(_ c: EmitterCell, color: RGBColor?) {
+        birthRate = max(c.birthRate, 0)
+        lifetime = c.lifetime
+        lifetimeRange = c.lifetimeRange
+        velocity = c.velocity
+        velocityRange = c.velocityRange
+        longitude = c.emissionLongitude
+        emissionRange = c.emissionRange
+        scale = c.scale
+        scaleRange = c.scaleRange
+        spin = c.spin
+        spinRange = c.spinRange
+        alpha = c.alpha
+        alphaRange = c.alphaRange
+        let base = color ?? c.color
+        red = Double(base.red) / 255
+        green = Double(base.green) / 255
+        blue = Double(base.blue) / 255
+        redRange = c.redRange
+        greenRange = c.greenRange
+        blueRange = c.blueRange
+    }
 }

@@ -3,8 +3,9 @@
 ///
 /// Pixels, seconds and radians; origin at the layout's top-left, y downward. Removal
 /// swaps the last particle into the gap, so indices are not stable across a step; a
-/// particle's ``id`` is. No per-particle objects, no existentials: a step is a few
-/// straight loops over `Float` arrays.
+/// particle's ``id`` is. What is the same for every particle of a cell (acceleration,
+/// scale and alpha speeds, shape) stays in the cell, not in the field, so a step reads
+/// and writes as little memory as it can.
 public struct ParticleField: Sendable, Hashable {
     /// Position, pixels.
     public private(set) var x: [Float] = []
@@ -12,20 +13,15 @@ public struct ParticleField: Sendable, Hashable {
     /// Velocity, pixels per second.
     public private(set) var vx: [Float] = []
     public private(set) var vy: [Float] = []
-    /// Acceleration, pixels per second².
-    public private(set) var ax: [Float] = []
-    public private(set) var ay: [Float] = []
     /// Seconds since birth, and the lifetime the particle was born with.
     public private(set) var age: [Float] = []
     public private(set) var lifetime: [Float] = []
-    /// Scale factor applied to the cell's `contentsSize`, and its change per second.
+    /// Scale at birth (the scale now is `scale + cell.scaleSpeed × age`, at least 0).
     public private(set) var scale: [Float] = []
-    public private(set) var scaleSpeed: [Float] = []
     /// Rotation speed, radians per second (the rotation is `spin × age`).
     public private(set) var spin: [Float] = []
-    /// Opacity at birth and its change per second (before `alphaOverLife` and reveal).
+    /// Opacity at birth (before the cell's `alphaSpeed`, `alphaOverLife` and the reveal).
     public private(set) var alpha: [Float] = []
-    public private(set) var alphaSpeed: [Float] = []
     /// Colour as `0xRRGGBB`.
     public private(set) var color: [UInt32] = []
     /// Index of the word (emitter) that made the particle.
@@ -34,6 +30,13 @@ public struct ParticleField: Sendable, Hashable {
     public private(set) var cell: [UInt16] = []
     /// A serial number, unique within a scene, stable while the particle lives.
     public private(set) var id: [UInt32] = []
+
+    /// Indices of particles found dead by the last step, ascending (scratch).
+    private var dead: [Int32] = []
+    /// One more than the largest word and cell index ever appended (for the kernel's
+    /// table look-ups).
+    private var wordLimit = 0
+    private var cellLimit = 0
 
     /// An empty field.
     public init() {}
@@ -44,22 +47,23 @@ public struct ParticleField: Sendable, Hashable {
     /// Reserves room for `n` particles in every array.
     public mutating func reserveCapacity(_ n: Int) {
         x.reserveCapacity(n); y.reserveCapacity(n); vx.reserveCapacity(n); vy.reserveCapacity(n)
-        ax.reserveCapacity(n); ay.reserveCapacity(n); age.reserveCapacity(n); lifetime.reserveCapacity(n)
-        scale.reserveCapacity(n); scaleSpeed.reserveCapacity(n); spin.reserveCapacity(n)
-        alpha.reserveCapacity(n); alphaSpeed.reserveCapacity(n); color.reserveCapacity(n)
-        word.reserveCapacity(n); cell.reserveCapacity(n); id.reserveCapacity(n)
+        age.reserveCapacity(n); lifetime.reserveCapacity(n); scale.reserveCapacity(n); spin.reserveCapacity(n)
+        alpha.reserveCapacity(n); color.reserveCapacity(n); word.reserveCapacity(n); cell.reserveCapacity(n)
+        id.reserveCapacity(n)
     }
 
-    /// Adds one particle at the end.
+    /// Adds one particle of age 0 at the end.
     public mutating func append(
-        x px: Float, y py: Float, vx pvx: Float, vy pvy: Float, ax pax: Float, ay pay: Float, lifetime plife: Float,
-        scale pscale: Float, scaleSpeed pss: Float, spin pspin: Float, alpha palpha: Float, alphaSpeed pas: Float,
-        color pcolor: UInt32, word pword: Int32, cell pcell: UInt16, id pid: UInt32
+        x px: Float, y py: Float, vx pvx: Float, vy pvy: Float, lifetime plife: Float, scale pscale: Float,
+        spin pspin: Float, alpha palpha: Float, color pcolor: UInt32, word pword: Int32, cell pcell: UInt16,
+        id pid: UInt32
     ) {
-        x.append(px); y.append(py); vx.append(pvx); vy.append(pvy); ax.append(pax); ay.append(pay)
-        age.append(0); lifetime.append(plife); scale.append(pscale); scaleSpeed.append(pss); spin.append(pspin)
-        alpha.append(palpha); alphaSpeed.append(pas); color.append(pcolor); word.append(pword); cell.append(pcell)
-        id.append(pid)
+        x.append(px); y.append(py); vx.append(pvx); vy.append(pvy); age.append(0); lifetime.append(plife)
+        scale.append(pscale); spin.append(pspin); alpha.append(palpha); color.append(pcolor); word.append(pword)
+        cell.append(pcell); id.append(pid)
+        precondition(pword >= 0, "word index \(pword) is negative")
+        wordLimit = max(wordLimit, Int(pword) + 1)
+        cellLimit = max(cellLimit, Int(pcell) + 1)
     }
 
     /// Removes particle `i` by moving the last particle into its place. O(1).
@@ -67,89 +71,152 @@ public struct ParticleField: Sendable, Hashable {
         let last = count - 1
         precondition(i >= 0 && i <= last, "particle index \(i) out of 0..<\(count)")
         if i != last {
-            x[i] = x[last]; y[i] = y[last]; vx[i] = vx[last]; vy[i] = vy[last]; ax[i] = ax[last]; ay[i] = ay[last]
-            age[i] = age[last]; lifetime[i] = lifetime[last]; scale[i] = scale[last]; scaleSpeed[i] = scaleSpeed[last]
-            spin[i] = spin[last]; alpha[i] = alpha[last]; alphaSpeed[i] = alphaSpeed[last]; color[i] = color[last]
-            word[i] = word[last]; cell[i] = cell[last]; id[i] = id[last]
+            x[i] = x[last]; y[i] = y[last]; vx[i] = vx[last]; vy[i] = vy[last]; age[i] = age[last]
+            lifetime[i] = lifetime[last]; scale[i] = scale[last]; spin[i] = spin[last]; alpha[i] = alpha[last]
+            color[i] = color[last]; word[i] = word[last]; cell[i] = cell[last]; id[i] = id[last]
         }
-        x.removeLast(); y.removeLast(); vx.removeLast(); vy.removeLast(); ax.removeLast(); ay.removeLast()
-        age.removeLast(); lifetime.removeLast(); scale.removeLast(); scaleSpeed.removeLast(); spin.removeLast()
-        alpha.removeLast(); alphaSpeed.removeLast(); color.removeLast(); word.removeLast(); cell.removeLast()
-        id.removeLast()
-    }
-
-    /// Removes every particle whose age has reached its lifetime, by swap-removal.
-    ///
-    /// - Complexity: O(n).
-    public mutating func removeDead() {
-        var i = 0
-        while i < count {
-            if age[i] >= lifetime[i] { swapRemove(at: i) } else { i += 1 }
-        }
-    }
-
-    /// Moves every particle by `dt` seconds (semi-implicit Euler: velocity first, then
-    /// position), ages it and grows or shrinks its scale (never below 0).
-    ///
-    /// This is the reference loop; ``integrate(by:)`` is the fast one and must give the
-    /// same bits (tested).
-    public mutating func integrateReference(by dt: Float) {
-        for i in 0..<count {
-            vx[i] += ax[i] * dt
-            vy[i] += ay[i] * dt
-            x[i] += vx[i] * dt
-            y[i] += vy[i] * dt
-            age[i] += dt
-            scale[i] = max(0, scale[i] + scaleSpeed[i] * dt)
-        }
-    }
-
-    /// Moves every particle by `dt` seconds; the same arithmetic as
-    /// ``integrateReference(by:)``.
-    ///
-    /// - Complexity: O(n).
-    public mutating func integrate(by dt: Float) {
-        integrateReference(by: dt)
+        x.removeLast(); y.removeLast(); vx.removeLast(); vy.removeLast(); age.removeLast(); lifetime.removeLast()
+        scale.removeLast(); spin.removeLast(); alpha.removeLast(); color.removeLast(); word.removeLast()
+        cell.removeLast(); id.removeLast()
     }
 
     /// Adds `dt × (ax, ay)` to the velocity of particle `i` (a force for one step).
-    mutating func accelerate(_ i: Int, ax dax: Float, ay day: Float, dt: Float) {
-        vx[i] += dax * dt
-        vy[i] += day * dt
+    public mutating func accelerate(_ i: Int, ax: Float, ay: Float, dt: Float) {
+        vx[i] += ax * dt
+        vy[i] += ay * dt
     }
 
-    /// Keeps particle `i` inside the box: with `bounce` it is clamped to the edge and its
-    /// velocity turned inward; with `wrap` it re-enters at the opposite edge.
-    mutating func confine(_ i: Int, minX: Float, minY: Float, maxX: Float, maxY: Float, mode: Confinement) {
-        switch mode {
-        case .none:
-            return
-        case .bounce:
-            if x[i] < minX {
-                x[i] = minX
-                vx[i] = abs(vx[i])
-            } else if x[i] > maxX {
-                x[i] = maxX
-                vx[i] = -abs(vx[i])
-            }
-            if y[i] < minY {
-                y[i] = minY
-                vy[i] = abs(vy[i])
-            } else if y[i] > maxY {
-                y[i] = maxY
-                vy[i] = -abs(vy[i])
-            }
-        case .wrap:
-            let w = maxX - minX
-            let h = maxY - minY
-            if w > 0 {
-                if x[i] < minX { x[i] += w * (((minX - x[i]) / w).rounded(.down) + 1) }
-                if x[i] > maxX { x[i] -= w * (((x[i] - maxX) / w).rounded(.down) + 1) }
-            }
-            if h > 0 {
-                if y[i] < minY { y[i] += h * (((minY - y[i]) / h).rounded(.down) + 1) }
-                if y[i] > maxY { y[i] -= h * (((y[i] - maxY) / h).rounded(.down) + 1) }
-            }
+    /// Advances every particle by `dt` seconds and removes those whose age reaches their
+    /// lifetime (by swap-removal, highest index first).
+    ///
+    /// Per particle: velocity += cell acceleration × dt, position += velocity × dt
+    /// (semi-implicit Euler), age += dt; then the particle is kept inside its word's box
+    /// (see ``ConfinementBoxes``). This is the fast loop; ``stepReference(by:motion:boxes:)``
+    /// is the plain one it must match bit for bit (tested).
+    ///
+    /// - Complexity: O(n).
+    public mutating func step(by dt: Float, motion: CellMotion, boxes: ConfinementBoxes) {
+        dead.removeAll(keepingCapacity: true)
+        let n = count
+        if n > 0 {
+            precondition(word.count == n && cell.count == n, "particle arrays of unequal length")
+            precondition(
+                boxes.minY.count == boxes.maxWord && boxes.maxX.count == boxes.maxWord
+                    && boxes.maxY.count == boxes.maxWord && boxes.maxWord >= wordLimit,
+                "\(boxes.maxWord) confinement boxes for \(wordLimit) words")
+            precondition(
+                motion.ax.count == motion.ay.count && motion.ax.count >= cellLimit,
+                "\(motion.ax.count) cell motions for \(cellLimit) cells")
+            ParticleKernel.run(
+                n: n, dt: dt, x: &x, y: &y, vx: &vx, vy: &vy, age: &age, lifetime: lifetime, word: word, cell: cell,
+                motion: motion, boxes: boxes, dead: &dead)
         }
+        removeDeadFound()
+    }
+
+    /// The plain, bounds-checked version of ``step(by:motion:boxes:)``.
+    public mutating func stepReference(by dt: Float, motion: CellMotion, boxes: ConfinementBoxes) {
+        dead.removeAll(keepingCapacity: true)
+        for i in 0..<count {
+            let c = Int(cell[i])
+            let w = Int(word[i])
+            vx[i] += motion.ax[c] * dt
+            vy[i] += motion.ay[c] * dt
+            var nx = x[i] + vx[i] * dt
+            var ny = y[i] + vy[i] * dt
+            age[i] += dt
+            switch boxes.mode {
+            case .none: break
+            case .bounce:
+                let lx = boxes.minX[w], hx = boxes.maxX[w], ly = boxes.minY[w], hy = boxes.maxY[w]
+                vx[i] = nx < lx ? abs(vx[i]) : (nx > hx ? -abs(vx[i]) : vx[i])
+                vy[i] = ny < ly ? abs(vy[i]) : (ny > hy ? -abs(vy[i]) : vy[i])
+                nx = min(max(nx, lx), hx)
+                ny = min(max(ny, ly), hy)
+            case .wrap:
+                nx = ConfinementBoxes.wrap(nx, boxes.minX[w], boxes.maxX[w])
+                ny = ConfinementBoxes.wrap(ny, boxes.minY[w], boxes.maxY[w])
+            }
+            x[i] = nx
+            y[i] = ny
+            if age[i] >= lifetime[i] { dead.append(Int32(i)) }
+        }
+        removeDeadFound()
+    }
+
+    private mutating func removeDeadFound() {
+        guard !dead.isEmpty else { return }
+        // Highest first: every index above the one removed is alive, so the particle
+        // swapped in is alive.
+        for i in dead.reversed() { swapRemove(at: Int(i)) }
+        dead.removeAll(keepingCapacity: true)
+    }
+}
+
+/// What every particle of a cell shares during a step: its acceleration, indexed by the
+/// particle's `cell`.
+public struct CellMotion: Sendable, Hashable {
+    /// Acceleration in pixels per second², one per cell.
+    public var ax: [Float]
+    public var ay: [Float]
+
+    /// Whether every acceleration is zero (then a step need not read cell indices).
+    public var isStill: Bool { ax.allSatisfy { $0 == 0 } && ay.allSatisfy { $0 == 0 } }
+
+    /// The accelerations of `cells`.
+    public init(cells: [EmitterCell]) {
+        ax = cells.map { Float($0.xAcceleration) }
+        ay = cells.map { Float($0.yAcceleration) }
+        if ax.isEmpty {
+            ax = [0]
+            ay = [0]
+        }
+    }
+}
+
+/// One box per word that keeps its particles in, indexed by the particle's `word`.
+/// A word whose particles fly freely (a revealed word's) has an infinite box.
+public struct ConfinementBoxes: Sendable, Hashable {
+    /// How particles are kept in.
+    public var mode: Confinement
+    /// Box edges in pixels, one per word.
+    public var minX: [Float]
+    public var minY: [Float]
+    public var maxX: [Float]
+    public var maxY: [Float]
+    /// The number of words the boxes cover.
+    public var maxWord: Int { minX.count }
+
+    /// `count` infinite boxes.
+    public init(mode: Confinement, count: Int) {
+        self.mode = mode
+        minX = Array(repeating: -.infinity, count: count)
+        minY = Array(repeating: -.infinity, count: count)
+        maxX = Array(repeating: .infinity, count: count)
+        maxY = Array(repeating: .infinity, count: count)
+    }
+
+    /// Sets word `w`'s box, or makes it infinite when `rect` is nil.
+    public mutating func set(_ w: Int, minX lx: Float, minY ly: Float, maxX hx: Float, maxY hy: Float) {
+        minX[w] = lx
+        minY[w] = ly
+        maxX[w] = hx
+        maxY[w] = hy
+    }
+
+    /// Makes word `w`'s box infinite.
+    public mutating func free(_ w: Int) {
+        set(w, minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity)
+    }
+
+    /// `v` brought into [`lo`, `hi`] by whole periods (unchanged if the box is infinite or
+    /// empty).
+    @inline(__always)
+    static func wrap(_ v: Float, _ lo: Float, _ hi: Float) -> Float {
+        let span = hi - lo
+        guard span > 0, span.isFinite else { return v }
+        if v < lo { return v + span * (((lo - v) / span).rounded(.down) + 1) }
+        if v > hi { return v - span * (((v - hi) / span).rounded(.down) + 1) }
+        return v
     }
 }

@@ -36,6 +36,13 @@ public struct Scene: Sendable {
     public private(set) var tick: Int
 
     private var rng: SplitMix64
+    private let motion: CellMotion
+    private let spawnCells: [SpawnCell]
+    private let sites: [SpawnSite]
+    /// How many words have a reveal (scheduled, running or done); 0 skips reveal work.
+    private var activeReveals = 0
+    private var boxesAreSet = false
+    private var boxes: ConfinementBoxes
     private var birthDebt: [Double]
     private var nextID: UInt32 = 0
     private var pendingTicks: Double = 0
@@ -65,6 +72,10 @@ public struct Scene: Sendable {
         cellCount = preset.emitter.emitterCells.count
         birthDebt = Array(repeating: 0, count: words.count * cellCount)
         emitters = words.map { Scene.emitter(for: $0, preset: preset, density: options.density) }
+        motion = CellMotion(cells: preset.emitter.emitterCells)
+        spawnCells = preset.emitter.emitterCells.map { SpawnCell($0, color: options.particleColor) }
+        sites = emitters.map(SpawnSite.init)
+        boxes = ConfinementBoxes(mode: preset.confinement, count: words.count)
         if options.reducedMotion {
             rng = SplitMix64(seed: 1)
             tick = 0
@@ -167,6 +178,7 @@ public struct Scene: Sendable {
             origin: origin, start: start, finalRadius: max(farthest, 1) / RevealTiming.solid, hideStart: nil,
             isInstant: options.reducedMotion)
         for w in targets { reveals[w] = state }
+        activeReveals = reveals.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
     }
 
     /// Hides `word` (and what the scope adds) again at `time` (default: now): the circle
@@ -185,6 +197,7 @@ public struct Scene: Sendable {
         guard var state = reveals[w] else { return }
         if t <= state.start {
             reveals[w] = nil
+            activeReveals -= 1
             return
         }
         if let h = state.hideStart, h <= t { return }
@@ -248,9 +261,12 @@ public struct Scene: Sendable {
             let c = Int(particles.cell[i])
             let age = Double(particles.age[i])
             let life = Double(particles.lifetime[i])
-            var a = Double(particles.alpha[i]) + Double(particles.alphaSpeed[i]) * age
-            if !options.reducedMotion, c < cells.count, !cells[c].alphaOverLife.isEmpty {
-                a += cells[c].alphaOverLife(at: life > 0 ? age / life : 1)
+            var a = Double(particles.alpha[i])
+            var scale = Double(particles.scale[i])
+            if !options.reducedMotion, c < cells.count {
+                a += cells[c].alphaSpeed * age
+                scale = max(0, scale + cells[c].scaleSpeed * age)
+                if !cells[c].alphaOverLife.isEmpty { a += cells[c].alphaOverLife(at: life > 0 ? age / life : 1) }
             }
             a = EffectMath.clamp(a, 0, 1)
             if a > 0, w < reveals.count, let state = reveals[w], state.isActive(at: t) {
@@ -267,7 +283,7 @@ public struct Scene: Sendable {
             out.word.append(particles.word[i])
             out.x.append(particles.x[i])
             out.y.append(particles.y[i])
-            out.size.append(Float(base) * particles.scale[i])
+            out.size.append(Float(base * scale))
             out.alpha.append(Float(a))
             out.color.append(particles.color[i])
             out.rotation.append(particles.spin[i] * particles.age[i])
@@ -290,101 +306,98 @@ public struct Scene: Sendable {
         if options.reducedMotion { return }
         let dt = Float(stepSeconds)
         let t = time
-        particles.integrate(by: dt)
-        applyRevealForcesAndConfinement(time: t, dt: dt)
-        particles.removeDead()
+        applyRevealForces(time: t, dt: dt)
+        updateBoxes(time: t)
+        particles.step(by: dt, motion: motion, boxes: boxes)
         birth(time: t + stepSeconds, dt: stepSeconds)
     }
 
-    private mutating func applyRevealForcesAndConfinement(time t: Double, dt: Float) {
-        let n = particles.count
-        guard n > 0 else { return }
-        // Per-word flags, computed once per step.
+    /// Words being revealed fly freely; the others keep their particles in their
+    /// rectangle (with the preset's confinement).
+    private mutating func updateBoxes(time t: Double) {
+        guard preset.confinement != .none, activeReveals > 0 || !boxesAreSet else { return }
+        boxesAreSet = true
+        for w in words.indices {
+            let free = reveals[w].map { $0.isActive(at: t) } ?? false
+            if free {
+                boxes.free(w)
+            } else {
+                let r = words[w].rect
+                boxes.set(w, minX: Float(r.minX), minY: Float(r.minY), maxX: Float(r.maxX), maxY: Float(r.maxY))
+            }
+        }
+    }
+
+    /// For 0.8 s after a click, pushes the word's particles away from it.
+    private mutating func applyRevealForces(time t: Double, dt: Float) {
+        guard activeReveals > 0 else { return }
         var pushing = [RevealState?](repeating: nil, count: words.count)
-        var confined = [Bool](repeating: preset.confinement != .none, count: words.count)
         var anyPush = false
         for w in words.indices {
-            guard let s = reveals[w], s.isActive(at: t) else { continue }
-            confined[w] = false
-            if t >= s.start && t < s.start + RevealTiming.push {
-                pushing[w] = s
-                anyPush = true
-            }
+            guard let s = reveals[w], s.isActive(at: t), t >= s.start, t < s.start + RevealTiming.push else { continue }
+            pushing[w] = s
+            anyPush = true
         }
-        if anyPush {
-            for i in 0..<n {
-                let w = Int(particles.word[i])
-                guard let s = pushing[w] else { continue }
-                let dx = Double(particles.x[i]) - s.origin.x
-                let dy = Double(particles.y[i]) - s.origin.y
-                let d = max((dx * dx + dy * dy).squareRoot(), 0.5)
-                // Away from the click, strongest near it (Telegram's attractor with a
-                // negative falloff): 4/s² times the distance still inside the circle's
-                // final reach.
-                let strength = 4 * max(s.finalRadius - d, 0) + 20
-                particles.accelerate(i, ax: Float(strength * dx / d), ay: Float(strength * dy / d), dt: dt)
-            }
-        }
-        guard preset.confinement != .none else { return }
-        for i in 0..<n {
+        guard anyPush else { return }
+        for i in 0..<particles.count {
             let w = Int(particles.word[i])
-            guard confined[w] else { continue }
-            let r = words[w].rect
-            particles.confine(
-                i, minX: Float(r.minX), minY: Float(r.minY), maxX: Float(r.maxX), maxY: Float(r.maxY),
-                mode: preset.confinement)
+            guard let s = pushing[w] else { continue }
+            let dx = Double(particles.x[i]) - s.origin.x
+            let dy = Double(particles.y[i]) - s.origin.y
+            let d = max((dx * dx + dy * dy).squareRoot(), 0.5)
+            // Away from the click, strongest near it (Telegram's attractor with a
+            // negative falloff): 4/s² times the distance still inside the circle's
+            // final reach, plus a little everywhere.
+            let strength = 4 * max(s.finalRadius - d, 0) + 20
+            particles.accelerate(i, ax: Float(strength * dx / d), ay: Float(strength * dy / d), dt: dt)
         }
     }
 
     private mutating func birth(time t: Double, dt: Double) {
         guard cellCount > 0 else { return }
-        let cells = preset.emitter.emitterCells
         for w in words.indices {
-            let e = emitters[w]
-            let state = reveals[w]
-            let covered = state.map { $0.isActive(at: t) } ?? false
+            let site = sites[w]
+            let state = activeReveals > 0 ? reveals[w] : nil
+            let blocking = (state?.isActive(at: t) ?? false) ? state : nil
             for c in 0..<cellCount {
                 let k = w * cellCount + c
-                birthDebt[k] += max(cells[c].birthRate, 0) * e.birthRate * dt
-                while birthDebt[k] >= 1 {
-                    birthDebt[k] -= 1
-                    spawn(word: w, cell: c, emitter: e, cellSpec: cells[c], blockedBy: covered ? state : nil, time: t)
+                var debt = birthDebt[k] + spawnCells[c].birthRate * site.birthRate * dt
+                while debt >= 1 {
+                    debt -= 1
+                    spawn(word: w, cell: c, site: site, blockedBy: blocking, time: t)
                 }
+                birthDebt[k] = debt
             }
         }
     }
 
-    private mutating func spawn(
-        word w: Int, cell c: Int, emitter e: Emitter, cellSpec cell: EmitterCell, blockedBy state: RevealState?,
-        time t: Double
-    ) {
+    private mutating func spawn(word w: Int, cell c: Int, site: SpawnSite, blockedBy state: RevealState?, time t: Double) {
+        let cell = spawnCells[c]
         // Always draw the same count of numbers, in the same order, whatever the cell
         // says, so that one particle's fields never shift another's.
         let u0 = rng.nextUnit(), u1 = rng.nextUnit(), u2 = rng.nextUnit(), u3 = rng.nextUnit()
         let u4 = rng.nextUnit(), u5 = rng.nextUnit(), u6 = rng.nextUnit(), u7 = rng.nextUnit()
         let u8 = rng.nextUnit(), u9 = rng.nextUnit(), u10 = rng.nextUnit(), u11 = rng.nextUnit()
-        let p = e.birthPoint(u0, u1, u2)
+        let p = site.geometry.birthPoint(u0, u1, u2)
         if let state, state.textVisibility(at: p, time: t) > 0 { return }
-        let life = (cell.lifetime + cell.lifetimeRange * (2 * u3 - 1)) * e.lifetime
+        let life = (cell.lifetime + cell.lifetimeRange * (2 * u3 - 1)) * site.lifetime
         guard life > 0, life.isFinite else { return }
         let speed = cell.velocity + cell.velocityRange * (2 * u4 - 1)
-        let angle = e.naturalDirection + cell.emissionLongitude + (u5 - 0.5) * cell.emissionRange
+        let angle = site.naturalDirection + cell.longitude + (u5 - 0.5) * cell.emissionRange
         let (s, co) = EffectMath.sinCos(angle)
         let scale = max(0, cell.scale + cell.scaleRange * (2 * u6 - 1))
         let spin = cell.spin + cell.spinRange * (2 * u7 - 1)
         let alpha = EffectMath.clamp(cell.alpha + cell.alphaRange * (2 * u8 - 1), 0, 1)
-        let base = options.particleColor ?? cell.color
-        func channel(_ v: UInt8, _ range: Double, _ u: Double) -> UInt32 {
-            UInt32((EffectMath.clamp(Double(v) / 255 + range * (2 * u - 1), 0, 1) * 255).rounded())
+        @inline(__always) func channel(_ v: Double, _ range: Double, _ u: Double) -> UInt32 {
+            UInt32((EffectMath.clamp(v + range * (2 * u - 1), 0, 1) * 255).rounded())
         }
         let rgb =
-            channel(base.red, cell.redRange, u9) << 16 | channel(base.green, cell.greenRange, u10) << 8
-            | channel(base.blue, cell.blueRange, u11)
+            channel(cell.red, cell.redRange, u9) << 16 | channel(cell.green, cell.greenRange, u10) << 8
+            | channel(cell.blue, cell.blueRange, u11)
         particles.append(
-            x: Float(p.x), y: Float(p.y), vx: Float(speed * co), vy: Float(speed * s), ax: Float(cell.xAcceleration),
-            ay: Float(cell.yAcceleration), lifetime: Float(life), scale: Float(scale), scaleSpeed: Float(cell.scaleSpeed),
-            spin: Float(spin), alpha: Float(alpha), alphaSpeed: Float(cell.alphaSpeed), color: rgb, word: Int32(w),
-            cell: UInt16(c), id: nextID)
+            x: Float(p.x), y: Float(p.y), vx: Float(speed * co), vy: Float(speed * s), lifetime: Float(life),
+            scale: Float(scale), spin: Float(spin), alpha: Float(alpha), color: rgb, word: Int32(w), cell: UInt16(c),
+            id: nextID)
         nextID &+= 1
     }
 
@@ -401,10 +414,25 @@ public struct Scene: Sendable {
                 let x = r.x + rng.nextUnit() * r.width
                 let y = r.y + rng.nextUnit() * r.height
                 particles.append(
-                    x: Float(x), y: Float(y), vx: 0, vy: 0, ax: 0, ay: 0, lifetime: .infinity, scale: 1, scaleSpeed: 0,
-                    spin: 0, alpha: 1, alphaSpeed: 0, color: rgb, word: Int32(w), cell: 0, id: nextID)
+                    x: Float(x), y: Float(y), vx: 0, vy: 0, lifetime: .infinity, scale: 1, spin: 0, alpha: 1,
+                    color: rgb, word: Int32(w), cell: 0, id: nextID)
                 nextID &+= 1
             }
         }
+    }
+}
+
+/// A word's emitter, flattened for the birth loop.
+struct SpawnSite: Sendable {
+    var geometry: EmitterGeometry
+    var birthRate: Double
+    var lifetime: Double
+    var naturalDirection: Double
+
+    init(_ e: Emitter) {
+        geometry = e.geometry
+        birthRate = e.birthRate
+        lifetime = e.lifetime
+        naturalDirection = e.naturalDirection
     }
 }

@@ -5,7 +5,8 @@ import Glibc
 
 /// Every stage, in the order they run. A new stage is one file in `Stages/` and one line here.
 let stages: [BenchStage] = [
-    ParseStage.stage
+    ParseStage.stage,
+    ParticleStage.stage,
 ]
 
 let usage = """
