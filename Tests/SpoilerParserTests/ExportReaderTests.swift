@@ -10,10 +10,10 @@ func readExport(_ bytes: [UInt8], chunkSize: Int) throws(ParseError) -> [ExportI
     var start = 0
     while start < bytes.count {
         let end = min(bytes.count, start + chunkSize)
-        items += try reader.feed(Array(bytes[start..<end]))
+        try reader.feed(Array(bytes[start..<end]), into: &items)
         start = end
     }
-    items += try reader.finish()
+    try reader.finish(into: &items)
     return items
 }
 
@@ -126,6 +126,14 @@ func exportError(_ text: String) -> ParseError? {
         #expect(e.position == nil)
     }
 
+    @Test func messagesBeforeASyntaxErrorComeOut() throws {
+        let reader = ExportReader()
+        var items: [ExportItem] = []
+        let bytes = Array(#"{"messages": [{"id": 1, "text": "a"}, {"id": 2, "text": "b"}, {"id" 3}]}"#.utf8)
+        #expect(throws: ParseError.self) { try reader.feed(bytes, into: &items) }
+        #expect(items.map(\.id) == ["1", "2"])
+    }
+
     @Test func invalidUTF8InAStringIsAnError() throws {
         var bytes = Array(#"{"messages": [{"id": 1, "text": "a"#.utf8)
         bytes += [0xFF]
@@ -155,7 +163,9 @@ func exportError(_ text: String) -> ParseError? {
             pending += Array((i < total ? ",\n" : "]}\n").utf8)
             complete += 1
             if pending.count >= 1 << 16 || i == total {
-                for item in try reader.feed(pending) {
+                var items: [ExportItem] = []
+                try reader.feed(pending, into: &items)
+                for item in items {
                     received += 1
                     let m = try item.result.get()
                     spoilers += m.entities.count
@@ -166,7 +176,9 @@ func exportError(_ text: String) -> ParseError? {
                 pending.removeAll(keepingCapacity: true)
             }
         }
-        #expect(try reader.finish().isEmpty)
+        var last: [ExportItem] = []
+        try reader.finish(into: &last)
+        #expect(last.isEmpty)
         #expect(received == total)
         #expect(spoilers == total)
     }

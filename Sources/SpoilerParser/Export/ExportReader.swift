@@ -20,8 +20,14 @@ public import SpoilerCore
 ///
 /// ```swift
 /// let reader = ExportReader()
-/// for chunk in chunks { for item in try reader.feed(chunk) { use(item) } }
-/// for item in try reader.finish() { use(item) }
+/// var items: [ExportItem] = []
+/// for chunk in chunks {
+///     try reader.feed(chunk, into: &items)
+///     items.forEach(use)
+///     items.removeAll(keepingCapacity: true)
+/// }
+/// try reader.finish(into: &items)
+/// items.forEach(use)
 /// ```
 ///
 /// - Complexity: O(n) in the bytes fed.
@@ -55,34 +61,40 @@ public final class ExportReader {
         state.deallocate()
     }
 
-    /// Reads the next `chunk` of the export and returns the messages it completed.
+    /// Reads the next `chunk` of the export and appends the messages it completed to
+    /// `items`.
     ///
     /// - Throws: ``ParseError`` (`invalidJSON`) with the line, column and byte offset of a
-    ///   JSON syntax error; the reader is unusable afterwards.
-    public func feed(_ chunk: [UInt8]) throws(ParseError) -> [ExportItem] {
-        try chunk.withUnsafeBufferPointer { (p) throws(ParseError) in try feed(p) }
+    ///   JSON syntax error (the byte where yajl found it, which may be inside the offending
+    ///   token). The messages completed before the error are in `items`; the reader is
+    ///   unusable afterwards.
+    public func feed(_ chunk: [UInt8], into items: inout [ExportItem]) throws(ParseError) {
+        try chunk.withUnsafeBufferPointer { (p) throws(ParseError) in try feed(p, into: &items) }
     }
 
-    /// Reads the next `chunk` of the export and returns the messages it completed.
-    public func feed(_ chunk: UnsafeBufferPointer<UInt8>) throws(ParseError) -> [ExportItem] {
+    /// Reads the next `chunk` of the export and appends the messages it completed to
+    /// `items`, as the array version does.
+    public func feed(_ chunk: UnsafeBufferPointer<UInt8>, into items: inout [ExportItem]) throws(ParseError) {
         guard let handle, !finished else { throw ParseError(.unsupported, "the export was already read to its end") }
-        guard let base = chunk.baseAddress, chunk.count > 0 else { return [] }
+        guard let base = chunk.baseAddress, chunk.count > 0 else { return }
         let status = yajl_parse(handle, base, chunk.count)
+        take(into: &items)
         if status != yajl_status_ok {
             throw failure(status, in: chunk)
         }
         advance(over: chunk, upTo: chunk.count)
         fedBytes += chunk.count
-        return takeItems()
     }
 
-    /// Ends the export: checks that it was complete and returns the last messages.
+    /// Ends the export: appends the last messages to `items` and checks that the export
+    /// was complete.
     ///
     /// - Throws: ``ParseError`` when the export is truncated or is not an export at all.
-    public func finish() throws(ParseError) -> [ExportItem] {
-        guard let handle, !finished else { return [] }
+    public func finish(into items: inout [ExportItem]) throws(ParseError) {
+        guard let handle, !finished else { return }
         finished = true
         let status = yajl_complete_parse(handle)
+        take(into: &items)
         if status != yajl_status_ok {
             throw failure(status, in: UnsafeBufferPointer(start: nil, count: 0))
         }
@@ -92,13 +104,11 @@ public final class ExportReader {
                 "not a Telegram Desktop export: expected an object with 'messages' (one chat) or 'chats' (a whole account)"
             )
         }
-        return takeItems()
     }
 
-    private func takeItems() -> [ExportItem] {
-        let items = state.pointee.items
+    private func take(into items: inout [ExportItem]) {
+        items += state.pointee.items
         state.pointee.items.removeAll(keepingCapacity: true)
-        return items
     }
 
     /// Moves the line and column bookkeeping over `chunk[..<end]`.

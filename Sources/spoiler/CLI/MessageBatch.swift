@@ -63,9 +63,9 @@ struct MessageBatch {
             let lineID = Array(String(number).utf8)
             var id = lineID
             do {
-                let record = try NDJSONRecord(bytes, format: format)
+                let record = NDJSONRecord(bytes, format: format)
                 if let given = record.id { id = given }
-                let out = try step(record.message, id)
+                let out = try step(try record.result.get(), id)
                 StandardStreams.write(out)
                 StandardStreams.write([UInt8(ascii: "\n")])
             } catch let e as CommandLineError {
@@ -138,15 +138,33 @@ struct MessageBatch {
             }
             progress.tick(messages: items.count, bytes: 0)
         }
+        var items: [ExportItem] = []
+        // Messages completed before a syntax error still come out, then the error.
+        func drain() throws(CommandLineError) {
+            try emit(items)
+            items.removeAll(keepingCapacity: true)
+        }
         do {
             while true {
                 chunk.removeAll(keepingCapacity: true)
                 let n = try input.read(into: &chunk)
                 if n == 0 { break }
                 progress.tick(messages: 0, bytes: n)
-                try emit(try reader.feed(chunk))
+                do {
+                    try reader.feed(chunk, into: &items)
+                } catch {
+                    try drain()
+                    throw error
+                }
+                try drain()
             }
-            try emit(try reader.finish())
+            do {
+                try reader.finish(into: &items)
+            } catch {
+                try drain()
+                throw error
+            }
+            try drain()
         } catch let e as ParseError {
             StandardStreams.flush()
             progress.clear()
@@ -166,11 +184,20 @@ struct MessageBatch {
 
 /// One NDJSON input line.
 struct NDJSONRecord {
-    /// The `id` as it was written (raw JSON), if the line had one.
+    /// The `id` as it was written (raw JSON), if the line had a usable one; kept even when
+    /// the message itself fails, so that the error record carries it.
     var id: [UInt8]?
-    var message: Message
+    /// The message, or why the line could not be read.
+    var result: Result<Message, ParseError>
 
-    init(_ bytes: [UInt8], format: InputFormat) throws(ParseError) {
+    init(_ bytes: [UInt8], format: InputFormat) {
+        var id: [UInt8]?
+        result = Result { () throws(ParseError) -> Message in try NDJSONRecord.message(bytes, format: format, id: &id) }
+        self.id = id
+    }
+
+    private static func message(_ bytes: [UInt8], format: InputFormat, id: inout [UInt8]?) throws(ParseError) -> Message
+    {
         if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
             throw ParseError.invalidUTF8(at: bad, in: bytes)
         }
@@ -182,7 +209,7 @@ struct NDJSONRecord {
         }
         switch value {
         case .string(let text):
-            message = try MessageParser.parse(Array(text.utf8), from: format)
+            return try MessageParser.parse(Array(text.utf8), from: format)
         case .object:
             if let idValue = value["id"] {
                 switch idValue {
@@ -197,10 +224,9 @@ struct NDJSONRecord {
                 throw ParseError(.invalidJSON, "'text' must be a string")
             }
             if value["entities"] != nil || value["caption_entities"] != nil {
-                message = try BotAPIParser.message(from: value)
-            } else {
-                message = try MessageParser.parse(Array(text.utf8), from: format)
+                return try BotAPIParser.message(from: value)
             }
+            return try MessageParser.parse(Array(text.utf8), from: format)
         default:
             throw ParseError(.invalidJSON, "each line must be a JSON string or an object with 'text'")
         }

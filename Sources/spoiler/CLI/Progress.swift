@@ -4,10 +4,12 @@ import Glibc
 /// read and, for a regular file, the percentage, redrawn at most four times a second.
 ///
 /// Shown only when standard error is a terminal, the run has lasted a second, and
-/// `SPOILER_PROGRESS` is not `0` (`SPOILER_PROGRESS=1` forces it, for tests). The line is
+/// `SPOILER_PROGRESS` is not `0`; `SPOILER_PROGRESS=1` shows it from the start whatever
+/// standard error is (for tests and for logs). The line is
 /// erased before anything else is written to standard error and at the end.
 struct Progress {
     private let enabled: Bool
+    private let forced: Bool
     private let totalBytes: Int?
     private var messages = 0
     private var bytes = 0
@@ -19,7 +21,8 @@ struct Progress {
 
     init(input: InputSource) {
         let setting = getenv("SPOILER_PROGRESS").map { String(cString: $0) }
-        enabled = setting == "1" || (setting != "0" && isatty(2) != 0)
+        forced = setting == "1"
+        enabled = forced || (setting != "0" && isatty(2) != 0)
         var st = stat()
         if fstat(input.fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG && st.st_size > 0 {
             totalBytes = Int(st.st_size)
@@ -38,7 +41,8 @@ struct Progress {
         calls += 1
         if calls % 256 != 0 && b == 0 { return }
         let now = clock.now
-        guard now - start >= .seconds(1), now - lastDraw >= .milliseconds(250) else { return }
+        guard forced || now - start >= .seconds(1) else { return }
+        guard !shown || now - lastDraw >= .milliseconds(250) else { return }
         lastDraw = now
         var line = "\r\u{1B}[Kspoiler: \(messages) messages, \(megabytes(bytes)) MB"
         if let totalBytes {
