@@ -5,7 +5,6 @@ extension LayoutEngine {
     /// lines, word boxes and, if asked, the placed graphemes with their strings.
     func layout(bytes p: UnsafeBufferPointer<UInt8>, message: Message, includeGraphemes: Bool) -> TextLayout {
         let breaker = place(p)
-        let placements = breaker.placements
         var metrics = self.metrics
         let scale: Int  // pixels per layout unit
         let isMono: Bool
@@ -17,119 +16,104 @@ extension LayoutEngine {
             isMono = false
         }
         let lineHeight = metrics.lineHeight
+        let lineCount = Int(breaker.line) + 1
 
-        // Lines.
-        let lineCount = breaker.line + 1
-        var lineStart = [Int](repeating: -1, count: lineCount)
-        var lineEnd = [Int](repeating: -1, count: lineCount)
-        var lineUnits = [Int](repeating: 0, count: lineCount)
-        var fallbacks = 0
-        for q in placements {
-            let l = q.line
-            if lineStart[l] < 0 { lineStart[l] = q.utf16Start }
-            if q.kind != .newline {
-                lineEnd[l] = q.utf16End
-                let right = q.x + q.width
-                if right > lineUnits[l] { lineUnits[l] = right }
+        return breaker.placements.withUnsafeBufferPointer { placements in
+            metrics.fallbacks = breaker.fallbacks
+            var lines: [LayoutLine] = []
+            lines.reserveCapacity(lineCount)
+            var maxUnits = 0
+            for (l, extent) in breaker.lines.enumerated() {
+                maxUnits = max(maxUnits, Int(extent.width))
+                lines.append(
+                    LayoutLine(
+                        index: l, y: l * lineHeight, height: lineHeight, width: Int(extent.width) * scale,
+                        utf16Offset: Int(extent.utf16Start), utf16Length: Int(extent.utf16End - extent.utf16Start)))
             }
-            if q.isFallback { fallbacks += 1 }
-        }
-        metrics.fallbacks = fallbacks
-        let textEnd = placements.last?.utf16End ?? 0
-        var lines: [LayoutLine] = []
-        lines.reserveCapacity(lineCount)
-        var maxUnits = 0
-        for l in 0..<lineCount {
-            let start = lineStart[l] >= 0 ? lineStart[l] : textEnd
-            let end = lineEnd[l] >= 0 ? lineEnd[l] : start
-            maxUnits = max(maxUnits, lineUnits[l])
-            lines.append(
-                LayoutLine(
-                    index: l, y: l * lineHeight, height: lineHeight, width: lineUnits[l] * scale, utf16Offset: start,
-                    utf16Length: end - start))
-        }
 
-        // Word boxes, one per line fragment of each word of each spoiler entity.
-        var words: [WordBox] = []
-        var wordOf: [Int32] = includeGraphemes ? Array(repeating: -1, count: placements.count) : []
-        for (entityIndex, entity) in message.entities.enumerated() where entity.type == .spoiler {
-            guard entity.length > 0 else { continue }
-            let entityEnd = entity.offset + entity.length
-            // First placement that ends after the entity's start.
-            var lo = 0
-            var hi = placements.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if placements[mid].utf16End <= entity.offset { lo = mid + 1 } else { hi = mid }
-            }
-            var wordIndex = 0
-            var fragmentStart = -1
-            func emit(_ range: Range<Int>) {
-                let first = placements[range.lowerBound]
-                var right = first.x + first.width
-                for k in range { right = max(right, placements[k].x + placements[k].width) }
-                let units = right - first.x
-                let last = placements[range.upperBound - 1]
-                let text = String(
-                    decoding: UnsafeBufferPointer(rebasing: p[first.utf8Start..<last.utf8End]), as: UTF8.self)
-                if includeGraphemes {
-                    for k in range where wordOf[k] < 0 { wordOf[k] = Int32(words.count) }
+            // Word boxes, one per line fragment of each word of each spoiler entity.
+            var words: [WordBox] = []
+            var wordOf: [Int32] = includeGraphemes ? Array(repeating: -1, count: placements.count) : []
+            for (entityIndex, entity) in message.entities.enumerated() where entity.type == .spoiler {
+                guard entity.length > 0, entity.offset < Int(Int32.max) else { continue }
+                let entityStart = Int32(max(0, entity.offset))
+                let entityEnd = Int32(clamping: entity.offset + entity.length)
+                // The first placement that ends after the entity's start.
+                var lo = 0
+                var hi = placements.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if placements[mid].utf16End <= entityStart { lo = mid + 1 } else { hi = mid }
                 }
-                words.append(
-                    WordBox(
-                        entity: entityIndex, word: wordIndex, line: first.line,
-                        rect: Rect(
-                            x: Double(first.x * scale), y: Double(first.line * lineHeight),
-                            width: Double(units * scale), height: Double(lineHeight)),
-                        column: isMono ? first.x : nil, columns: isMono ? units : nil,
-                        utf16Offset: first.utf16Start, utf16Length: last.utf16End - first.utf16Start,
-                        graphemes: range.count, text: text))
-            }
-            var k = lo
-            while k < placements.count && placements[k].utf16Start < entityEnd {
-                let q = placements[k]
-                if q.kind.isWhitespace {
-                    if fragmentStart >= 0 {
-                        emit(fragmentStart..<k)
-                        wordIndex += 1
+                var wordIndex = 0
+                var fragmentStart = -1
+                var k = lo
+                while true {
+                    let atEnd = k >= placements.count || placements[k].utf16Start >= entityEnd
+                    let q = atEnd ? nil : placements[k]
+                    // Close the fragment at the end, at whitespace, or where the line changes.
+                    if fragmentStart >= 0
+                        && (q == nil || q!.kind.isWhitespace || q!.line != placements[fragmentStart].line)
+                    {
+                        let first = placements[fragmentStart]
+                        let last = placements[k - 1]
+                        var right = first.x &+ first.width
+                        for f in fragmentStart..<k { right = max(right, placements[f].x &+ placements[f].width) }
+                        let units = Int(right - first.x)
+                        if includeGraphemes {
+                            for f in fragmentStart..<k where wordOf[f] < 0 { wordOf[f] = Int32(words.count) }
+                        }
+                        let text = String(
+                            decoding: UnsafeBufferPointer(rebasing: p[Int(first.utf8Start)..<Int(last.utf8End)]),
+                            as: UTF8.self)
+                        words.append(
+                            WordBox(
+                                entity: entityIndex, word: wordIndex, line: Int(first.line),
+                                rect: Rect(
+                                    x: Double(Int(first.x) * scale), y: Double(Int(first.line) * lineHeight),
+                                    width: Double(units * scale), height: Double(lineHeight)),
+                                column: isMono ? Int(first.x) : nil, columns: isMono ? units : nil,
+                                utf16Offset: Int(first.utf16Start), utf16Length: Int(last.utf16End - first.utf16Start),
+                                graphemes: k - fragmentStart, text: text))
+                        if q == nil || q!.kind.isWhitespace { wordIndex += 1 }
                         fragmentStart = -1
                     }
-                } else if fragmentStart < 0 {
-                    fragmentStart = k
-                } else if q.line != placements[fragmentStart].line {
-                    emit(fragmentStart..<k)
-                    fragmentStart = k
+                    guard let q else { break }
+                    if fragmentStart < 0 && !q.kind.isWhitespace { fragmentStart = k }
+                    k += 1
                 }
-                k += 1
             }
-            if fragmentStart >= 0 { emit(fragmentStart..<k) }
-        }
 
-        // Placed graphemes, for renderers.
-        var graphemes: [PlacedGrapheme] = []
-        if includeGraphemes {
-            graphemes.reserveCapacity(placements.count)
-            for (k, q) in placements.enumerated() {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: p[q.utf8Start..<q.utf8End]), as: UTF8.self)
-                let display: String
-                switch q.kind {
-                case .control: display = String(Character(Unicode.Scalar(q.picture)!))
-                case .newline, .format: display = ""
-                case .tab: display = isMono ? String(repeating: " ", count: q.width) : ""
-                default: display = text
+            // Placed graphemes, for renderers.
+            var graphemes: [PlacedGrapheme] = []
+            if includeGraphemes {
+                graphemes.reserveCapacity(placements.count)
+                for k in 0..<placements.count {
+                    let q = placements[k]
+                    let bytes = UnsafeBufferPointer(rebasing: p[Int(q.utf8Start)..<Int(q.utf8End)])
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    let display: String
+                    switch q.kind {
+                    case .control:
+                        let picture = ControlPictures.picture(for: GraphemeScanner.decode(bytes, 0).0) ?? "\u{FFFD}"
+                        display = String(Character(picture))
+                    case .newline, .format: display = ""
+                    case .tab: display = isMono ? String(repeating: " ", count: Int(q.width)) : ""
+                    default: display = text
+                    }
+                    graphemes.append(
+                        PlacedGrapheme(
+                            text: text, display: display, line: Int(q.line), x: Int(q.x) * scale,
+                            width: Int(q.width) * scale, column: isMono ? Int(q.x) : 0, columns: isMono ? Int(q.width) : 0,
+                            utf16Offset: Int(q.utf16Start), utf16Length: Int(q.utf16Length),
+                            word: wordOf[k] >= 0 ? Int(wordOf[k]) : nil, isFallback: q.isFallback))
                 }
-                graphemes.append(
-                    PlacedGrapheme(
-                        text: text, display: display, line: q.line, x: q.x * scale, width: q.width * scale,
-                        column: isMono ? q.x : 0, columns: isMono ? q.width : 0, utf16Offset: q.utf16Start,
-                        utf16Length: q.utf16Length, word: wordOf[k] >= 0 ? Int(wordOf[k]) : nil,
-                        isFallback: q.isFallback))
             }
-        }
 
-        return TextLayout(
-            metrics: metrics, width: maxUnits * scale, height: lineCount * lineHeight,
-            columns: isMono ? maxUnits : nil, rows: isMono ? lineCount : nil, lines: lines, graphemes: graphemes,
-            words: words)
+            return TextLayout(
+                metrics: metrics, width: maxUnits * scale, height: lineCount * lineHeight,
+                columns: isMono ? maxUnits : nil, rows: isMono ? lineCount : nil, lines: lines, graphemes: graphemes,
+                words: words)
+        }
     }
 }

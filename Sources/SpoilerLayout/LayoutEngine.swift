@@ -85,95 +85,119 @@ public struct LayoutEngine: Sendable, Equatable {
         }!
     }
 
-    /// Places every grapheme of the valid UTF-8 `p` (the message text).
+    /// Places every grapheme of the valid UTF-8 `p` (the message text), measured by the
+    /// engine's model.
     func place(_ p: UnsafeBufferPointer<UInt8>) -> LineBreaker {
-        let font = self.font
-        // Advances of ASCII graphemes, in layout units, and whether the font lacks them.
-        var asciiAdvance = [Int](repeating: 1, count: 128)
-        var asciiFallback = [Bool](repeating: false, count: 128)
-        let tabStop: Int
-        if let font {
-            tabStop = 8 * max(1, font.defaultAdvance)
-            for b in 0..<128 {
-                let value = ControlPictures.picture(for: UInt32(b))?.value ?? UInt32(b)
-                let r = font.resolve([value])
-                asciiAdvance[b] = font.advance(of: r.record)
-                asciiFallback[b] = r.isFallback
-            }
-        } else {
-            tabStop = 8
+        switch model {
+        case .mono: return place(p, measure: MonoMeasure())
+        case .font(let font): return place(p, measure: FontMeasure(font: font))
         }
-        var breaker = LineBreaker(wrap: wrapWidth, tabStop: tabStop, capacity: p.count)
-        let n = p.count
+    }
+
+    /// Places every grapheme of `p`: a byte loop with a fast path for ASCII followed by
+    /// ASCII (a cluster of its own), and ``GraphemeScanner`` for everything else.
+    @inline(__always)
+    func place<M: GraphemeMeasure>(_ p: UnsafeBufferPointer<UInt8>, measure: M) -> LineBreaker {
+        let n = min(p.count, Int(Int32.max))
+        var breaker = LineBreaker(wrap: wrapWidth, tabStop: Int(measure.tabStop), capacity: n)
         var i = 0
-        var u16 = 0
+        var u16: Int32 = 0
         while i < n {
             let b = p[i]
             if b < 0x80 && (i + 1 == n || p[i + 1] < 0x80) {
-                // ASCII followed by ASCII: a cluster of its own, except CR LF.
+                let i32 = Int32(truncatingIfNeeded: i)
                 if b > 0x20 && b < 0x7F {
+                    let (w, fallback) = measure.ascii(b)
                     breaker.addJoining(
-                        width: asciiAdvance[Int(b)], kind: .other, utf8Start: i, utf8End: i + 1, utf16Start: u16,
-                        utf16Length: 1, isFallback: asciiFallback[Int(b)], picture: 0)
+                        width: w, kind: .other, utf8Start: i32, utf8End: i32 &+ 1, utf16Start: u16, utf16Length: 1,
+                        isFallback: fallback)
                     i += 1
-                    u16 += 1
+                    u16 &+= 1
                     continue
                 }
-                if b == 0x20 {
+                if b == 0x20 || b == 0x0A {
+                    let (w, fallback) = b == 0x20 ? measure.ascii(b) : (0, false)
                     breaker.addBreaking(
-                        width: asciiAdvance[0x20], kind: .space, utf8Start: i, utf8End: i + 1, utf16Start: u16,
-                        utf16Length: 1, isFallback: asciiFallback[0x20])
+                        width: w, kind: b == 0x20 ? .space : .newline, utf8Start: i32, utf8End: i32 &+ 1,
+                        utf16Start: u16, utf16Length: 1, isFallback: fallback)
                     i += 1
-                    u16 += 1
-                    continue
-                }
-                if b == 0x0A {
-                    breaker.addBreaking(
-                        width: 0, kind: .newline, utf8Start: i, utf8End: i + 1, utf16Start: u16, utf16Length: 1,
-                        isFallback: false)
-                    i += 1
-                    u16 += 1
+                    u16 &+= 1
                     continue
                 }
             }
-            let g = GraphemeScanner.scan(p, from: i)
-            var width = g.columns
-            var isFallback = false
-            if let font {
-                switch g.kind {
-                case .newline, .tab, .format:
-                    width = 0
-                case .control:
-                    let r = font.resolve([g.base])
-                    width = font.advance(of: r.record)
-                    isFallback = r.isFallback
-                default:
-                    var scalars: [UInt32] = []
-                    scalars.reserveCapacity(g.scalarCount)
-                    var j = i
-                    while j < g.end {
-                        let (v, l) = GraphemeScanner.decode(p, j)
-                        scalars.append(v)
-                        j += l
-                    }
-                    let r = font.resolve(scalars)
-                    width = font.advance(of: r.record)
-                    isFallback = r.isFallback
-                }
-            }
+            let g = GraphemeScanner.scan(p, from: i, to: n)
+            let (width, isFallback) = measure.measure(g, p, from: i)
+            let start = Int32(truncatingIfNeeded: i)
+            let end = Int32(truncatingIfNeeded: g.end)
+            let u16Length = Int32(truncatingIfNeeded: g.utf16Length)
             switch g.kind {
             case .space, .tab, .wide, .newline:
                 breaker.addBreaking(
-                    width: width, kind: g.kind, utf8Start: i, utf8End: g.end, utf16Start: u16,
-                    utf16Length: g.utf16Length, isFallback: isFallback)
+                    width: width, kind: g.kind, utf8Start: start, utf8End: end, utf16Start: u16,
+                    utf16Length: u16Length, isFallback: isFallback)
             default:
                 breaker.addJoining(
-                    width: width, kind: g.kind, utf8Start: i, utf8End: g.end, utf16Start: u16,
-                    utf16Length: g.utf16Length, isFallback: isFallback, picture: g.kind == .control ? g.base : 0)
+                    width: width, kind: g.kind, utf8Start: start, utf8End: end, utf16Start: u16,
+                    utf16Length: u16Length, isFallback: isFallback)
             }
             i = g.end
-            u16 += g.utf16Length
+            u16 &+= u16Length
         }
+        breaker.finish(end: u16)
         return breaker
+    }
+}
+
+/// Measures graphemes in layout units for ``LayoutEngine/place(_:measure:)``.
+protocol GraphemeMeasure {
+    /// The tab stop interval.
+    var tabStop: Int32 { get }
+    /// The advance of the printable ASCII byte `b` (a cluster of its own), and whether it
+    /// fell back.
+    func ascii(_ b: UInt8) -> (Int32, Bool)
+    /// The advance of the cluster `g` starting at byte `start` of `p`, and whether it fell back.
+    func measure(_ g: ScannedGrapheme, _ p: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int32, Bool)
+}
+
+/// Terminal cells.
+struct MonoMeasure: GraphemeMeasure {
+    var tabStop: Int32 { 8 }
+
+    @inline(__always)
+    func ascii(_ b: UInt8) -> (Int32, Bool) { (1, false) }
+
+    @inline(__always)
+    func measure(_ g: ScannedGrapheme, _ p: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int32, Bool) {
+        (Int32(g.columns), false)
+    }
+}
+
+/// Glyph advances of a bitmap font, in pixels.
+struct FontMeasure: GraphemeMeasure {
+    let font: BitmapFont
+    var tabStop: Int32 { Int32(clamping: 8 * max(1, font.defaultAdvance)) }
+
+    @inline(__always)
+    func ascii(_ b: UInt8) -> (Int32, Bool) { (font.asciiAdvance[Int(b)], font.asciiFallback[Int(b)]) }
+
+    func measure(_ g: ScannedGrapheme, _ p: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int32, Bool) {
+        let r: (record: Int32?, isFallback: Bool)
+        switch g.kind {
+        case .newline, .tab, .format:
+            return (0, false)
+        case .control:
+            r = font.resolve([g.base])
+        default:
+            var scalars: [UInt32] = []
+            scalars.reserveCapacity(g.scalarCount)
+            var j = start
+            while j < g.end {
+                let (v, l) = GraphemeScanner.decode(p, j)
+                scalars.append(v)
+                j += l
+            }
+            r = font.resolve(scalars)
+        }
+        return (Int32(font.advance(of: r.record)), r.isFallback)
     }
 }

@@ -7,6 +7,7 @@ import Glibc
 let stages: [BenchStage] = [
     ParseStage.stage,
     ParticleStage.stage,
+    LayoutStage.stage,
 ]
 
 let usage = """

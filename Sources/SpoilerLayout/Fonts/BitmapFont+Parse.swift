@@ -17,18 +17,19 @@ extension BitmapFont {
             decompressed = true
         }
         let name = file.split(separator: "/").last.map(String.init) ?? file
+        var font: BitmapFont
         if data.starts(with: [0x36, 0x04]) {
-            return try PSFParser(data: data, file: file, decompressed: decompressed).parsePSF1(name: name)
+            font = try PSFParser(data: data, file: file, decompressed: decompressed).parsePSF1(name: name)
+        } else if data.starts(with: [0x72, 0xB5, 0x4A, 0x86]) {
+            font = try PSFParser(data: data, file: file, decompressed: decompressed).parsePSF2(name: name)
+        } else if data.starts(with: Array("STARTFONT".utf8)) {
+            font = try BDFParser(data: data, file: file, decompressed: decompressed).parse()
+        } else if HexParser.looksLikeHex(data) {
+            font = try HexParser(data: data, file: file, decompressed: decompressed).parse(name: name)
+        } else {
+            throw .unknownFontFormat(file: file)
         }
-        if data.starts(with: [0x72, 0xB5, 0x4A, 0x86]) {
-            return try PSFParser(data: data, file: file, decompressed: decompressed).parsePSF2(name: name)
-        }
-        if data.starts(with: Array("STARTFONT".utf8)) {
-            return try BDFParser(data: data, file: file, decompressed: decompressed).parse()
-        }
-        if HexParser.looksLikeHex(data) {
-            return try HexParser(data: data, file: file, decompressed: decompressed).parse(name: name)
-        }
-        throw .unknownFontFormat(file: file)
+        font.finishLoading()
+        return font
     }
 }

@@ -30,6 +30,11 @@ public struct BitmapFont: Sendable, Equatable {
     var asciiIndex: [Int32] = Array(repeating: -1, count: 128)
     /// The font's default glyph (BDF `DEFAULT_CHAR`, else U+FFFD), if it has one.
     var defaultRecord: Int32?
+    /// For each ASCII byte: the advance of what the layout draws for it (the glyph, the
+    /// control picture's glyph, or the fallback) and whether that is a fallback. Filled by
+    /// ``finishLoading()``.
+    var asciiAdvance: [Int32] = Array(repeating: 0, count: 128)
+    var asciiFallback: [Bool] = Array(repeating: true, count: 128)
 
     init(format: MetricModel, name: String, ascent: Int, descent: Int, defaultAdvance: Int) {
         self.format = format
@@ -101,6 +106,16 @@ public struct BitmapFont: Sendable, Equatable {
     }
 
     // MARK: Building (parsers)
+
+    /// Fills the lookup tables once every glyph is in.
+    mutating func finishLoading() {
+        for b in 0..<128 {
+            let value = ControlPictures.picture(for: UInt32(b))?.value ?? UInt32(b)
+            let r = resolve([value])
+            asciiAdvance[b] = Int32(advance(of: r.record))
+            asciiFallback[b] = r.isFallback
+        }
+    }
 
     /// Appends a glyph; `bitmap` holds `height` rows of `(width + 7) / 8` bytes.
     mutating func addGlyph(

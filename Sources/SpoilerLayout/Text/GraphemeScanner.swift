@@ -41,9 +41,9 @@ enum GraphemeScanner {
         )
     }
 
-    /// The grapheme cluster that starts at byte `start` of valid UTF-8 `p`.
-    static func scan(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> ScannedGrapheme {
-        let n = p.count
+    /// The grapheme cluster that starts at byte `start` of valid UTF-8 `p`, looking no
+    /// further than byte `n`.
+    static func scan(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to n: Int) -> ScannedGrapheme {
         var (c, len) = decode(p, start)
         let first = c
         var j = start + len
@@ -52,6 +52,17 @@ enum GraphemeScanner {
         var hasVS16 = false
         var regionalIndicators = isRegionalIndicator(first) ? 1 : 0
         var state: Int32 = 0
+        // An ASCII scalar never extends a cluster (it is no Extend, ZWJ or SpacingMark)
+        // unless the cluster is CR (then LF) or begins with a Prepend character.
+        if j < n && p[j] < 0x80 && first != 0x0D
+            && utf8proc_get_property(Int32(bitPattern: first)).pointee.boundclass
+                != UTF8PROC_BOUNDCLASS_PREPEND.rawValue
+        {
+            var g = ScannedGrapheme(
+                end: j, utf16Length: utf16, kind: .other, columns: 1, base: first, scalarCount: 1)
+            classify(&g, hasVS16: false, regionalIndicators: regionalIndicators)
+            return g
+        }
         while j < n {
             let (d, dl) = decode(p, j)
             if utf8proc_grapheme_break_stateful(Int32(bitPattern: c), Int32(bitPattern: d), &state) { break }

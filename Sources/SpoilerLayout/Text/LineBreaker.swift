@@ -1,19 +1,20 @@
 /// One grapheme cluster placed by the ``LineBreaker``, in layout units (cells for `mono`,
 /// pixels for bitmap fonts).
+///
+/// Offsets are 32-bit to keep the record at 32 bytes (the layout is memory-bound), so a
+/// message text may hold up to 2 GiB of UTF-8; ``LayoutEngine`` lays out only that much.
 struct Placement {
-    var utf8Start: Int
-    var utf8End: Int
-    var utf16Start: Int
-    var utf16Length: Int
-    var x: Int
-    var width: Int
-    var line: Int
+    var utf8Start: Int32
+    var utf8End: Int32
+    var utf16Start: Int32
+    var utf16Length: Int32
+    var x: Int32
+    var width: Int32
+    var line: Int32
     var kind: GraphemeKind
     var isFallback: Bool
-    /// For `.control`: the stand-in scalar. Otherwise unused.
-    var picture: UInt32
 
-    var utf16End: Int { utf16Start + utf16Length }
+    var utf16End: Int32 { utf16Start + utf16Length }
 }
 
 /// Greedy line breaking in one pass (SPEC §3).
@@ -29,44 +30,67 @@ struct Placement {
 /// which happens at most once per run, so the breaker is linear in the text.
 struct LineBreaker {
     /// The wrap width in layout units (`Int.max`: no wrapping).
-    let wrap: Int
+    let wrap: Int32
     /// The tab stop interval in layout units.
-    let tabStop: Int
+    let tabStop: Int32
     var placements: [Placement] = []
-    var x = 0
-    var line = 0
+    var x: Int32 = 0
+    var line: Int32 = 0
     /// Index in `placements` where the current unbreakable run began, or -1.
     var runStart = -1
-    var runStartX = 0
+    var runStartX: Int32 = 0
+    /// The lines finished so far.
+    var lines: [LineExtent] = []
+    /// Where the current line starts, in UTF-16 units.
+    var lineStart: Int32 = 0
+    /// How many placements fell back to a default glyph or a box.
+    var fallbacks = 0
 
     init(wrap: Int?, tabStop: Int, capacity: Int) {
-        self.wrap = wrap.map { max(1, $0) } ?? Int.max
-        self.tabStop = max(1, tabStop)
+        self.wrap = Int32(clamping: wrap.map { max(1, $0) } ?? Int(Int32.max / 2))
+        self.tabStop = Int32(clamping: max(1, tabStop))
         placements.reserveCapacity(capacity)
+    }
+
+    /// Ends the current line at UTF-16 offset `end`, `width` units wide; the next starts at
+    /// `nextStart`.
+    @inline(__always)
+    mutating func endLine(end: Int32, width: Int32, nextStart: Int32) {
+        lines.append(LineExtent(utf16Start: lineStart, utf16End: end, width: width))
+        lineStart = nextStart
+        line &+= 1
+    }
+
+    /// Ends the last line: the text ends at UTF-16 offset `end`.
+    mutating func finish(end: Int32) {
+        lines.append(LineExtent(utf16Start: lineStart, utf16End: max(lineStart, end), width: x))
     }
 
     /// Places a grapheme of an unbreakable run (kinds `.other`, `.glue`, `.control`, `.format`).
     @inline(__always)
     mutating func addJoining(
-        width w: Int, kind: GraphemeKind, utf8Start: Int, utf8End: Int, utf16Start: Int, utf16Length: Int,
-        isFallback: Bool, picture: UInt32
+        width w: Int32, kind: GraphemeKind, utf8Start: Int32, utf8End: Int32, utf16Start: Int32, utf16Length: Int32,
+        isFallback: Bool
     ) {
         if runStart < 0 {
             runStart = placements.count
             runStartX = x
         }
-        if x &+ w > wrap && x > 0 { breakInsideRun(width: w) }
+        if x &+ w > wrap && x > 0 { breakInsideRun(width: w, utf16Start: utf16Start) }
+        if isFallback { fallbacks += 1 }
         placements.append(
             Placement(
                 utf8Start: utf8Start, utf8End: utf8End, utf16Start: utf16Start, utf16Length: utf16Length, x: x,
-                width: w, line: line, kind: kind, isFallback: isFallback, picture: picture))
+                width: w, line: line, kind: kind, isFallback: isFallback))
         x &+= w
     }
 
     /// The current run no longer fits: move it to a new line, or break it here.
-    mutating func breakInsideRun(width w: Int) {
+    mutating func breakInsideRun(width w: Int32, utf16Start: Int32) {
         if runStartX > 0 {
-            line += 1
+            // Something before the run on this line: a space or a wide grapheme.
+            let runUTF16 = runStart < placements.count ? placements[runStart].utf16Start : utf16Start
+            endLine(end: placements[runStart - 1].utf16End, width: runStartX, nextStart: runUTF16)
             for k in runStart..<placements.count {
                 placements[k].x -= runStartX
                 placements[k].line = line
@@ -75,7 +99,7 @@ struct LineBreaker {
             runStartX = 0
         }
         if x + w > wrap && x > 0 {
-            line += 1
+            endLine(end: utf16Start, width: x, nextStart: utf16Start)
             x = 0
             runStart = placements.count
             runStartX = 0
@@ -86,7 +110,7 @@ struct LineBreaker {
     /// break (`.newline`).
     @inline(__always)
     mutating func addBreaking(
-        width: Int, kind: GraphemeKind, utf8Start: Int, utf8End: Int, utf16Start: Int, utf16Length: Int,
+        width: Int32, kind: GraphemeKind, utf8Start: Int32, utf8End: Int32, utf16Start: Int32, utf16Length: Int32,
         isFallback: Bool
     ) {
         runStart = -1
@@ -101,19 +125,27 @@ struct LineBreaker {
             if x &+ w > wrap { w = max(0, wrap - x) }
         default:  // .wide
             if x &+ w > wrap && x > 0 {
-                line += 1
+                endLine(end: utf16Start, width: x, nextStart: utf16Start)
                 x = 0
             }
         }
+        if isFallback { fallbacks += 1 }
         placements.append(
             Placement(
                 utf8Start: utf8Start, utf8End: utf8End, utf16Start: utf16Start, utf16Length: utf16Length, x: x,
-                width: w, line: line, kind: kind, isFallback: isFallback, picture: 0))
+                width: w, line: line, kind: kind, isFallback: isFallback))
         if kind == .newline {
-            line += 1
+            endLine(end: utf16Start, width: x, nextStart: utf16Start &+ utf16Length)
             x = 0
         } else {
-            x += w
+            x &+= w
         }
     }
+}
+
+/// One finished line: its UTF-16 range (the line break excluded) and width in layout units.
+struct LineExtent {
+    var utf16Start: Int32
+    var utf16End: Int32
+    var width: Int32
 }
