@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func fontWrapWidthIsPixels() throws {
-        let font = try BitmapFont.parse(Array(TestFonts.tinyBDF.utf8), file: "tiny.bdf")
+        let font = try BitmapFont.parse(LayoutFixtures.fixtureBytes("tiny.bdf"), file: "tiny.bdf")
         let layout = LayoutEngine(model: .font(font), wrapWidth: 20).layout(spoiler("ab ab ab", "ab ab ab"))
         #expect(layout.lines.count == 3)
         #expect(layout.words.map(\.line) == [0, 1, 2])

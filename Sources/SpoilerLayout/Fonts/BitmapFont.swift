@@ -48,7 +48,7 @@ public struct BitmapFont: Sendable, Equatable {
     public var glyphCount: Int { records.count }
 
     /// How many Unicode scalars map to a glyph.
-    public var mappedScalarCount: Int { scalarIndex.count }
+    public var mappedScalarCount: Int { scalarIndex.count + asciiIndex.filter { $0 >= 0 }.count }
 
     /// The glyph for `scalar`, or nil if the font lacks it.
     public func glyph(for scalar: Unicode.Scalar) -> Glyph? {
