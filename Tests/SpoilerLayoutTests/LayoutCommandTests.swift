@@ -1,0 +1,87 @@
+import Foundation
+import SpoilerTestSupport
+import Testing
+
+/// `spoiler layout`, end to end through the built binary.
+@Suite struct LayoutCommandTests {
+    @Test func printsTheGeometryOfTheWholeInput() throws {
+        let r = try runSpoiler(["layout"], input: "hi ||there||\n")
+        #expect(r.status == 0, "\(r.err)")
+        #expect(
+            r.out == """
+                {"metrics":{"model":"mono","font":null,"cellWidth":8,"cellHeight":16,"ascent":12,"descent":4,"lineHeight":16,"fallbacks":0},"width":64,"height":16,"columns":8,"rows":1,"lines":[{"index":0,"y":0,"height":16,"width":64,"offset":0,"length":8}],"words":[{"entity":0,"word":0,"line":0,"x":24,"y":0,"width":40,"height":16,"column":3,"columns":5,"offset":3,"length":5,"graphemes":5,"text":"there"}]}
+
+                """)
+    }
+
+    @Test func redactLeavesOutEveryHiddenWord() throws {
+        let input = "the ||butler did|| it ||в библиотеке 漢字 👩‍👩‍👧||\n"
+        let r = try runSpoiler(["layout", "--redact", "--width", "10"], input: input)
+        #expect(r.status == 0, "\(r.err)")
+        for hidden in ["butler", "did", "библиотеке", "в", "漢", "字", "👩"] {
+            #expect(!r.out.contains(hidden), "\(hidden)")
+        }
+        #expect(!r.out.contains("\"text\""))
+        #expect(r.out.contains("\"words\":[{\"entity\":0"))
+    }
+
+    @Test func ndjsonCarriesIDsAndReplacesBadLinesWithErrorRecords() throws {
+        let input = """
+            "one ||two||"
+            {"id":"m7","text":"||a b||"}
+            not json
+            {"id":9,"text":"x ||y||"}
+
+            """
+        let r = try runSpoiler(["layout", "--ndjson", "--redact"], input: input)
+        #expect(r.status == 1)
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[0].hasPrefix("{\"id\":1,\"metrics\""))
+        #expect(lines[1].hasPrefix("{\"id\":\"m7\",\"metrics\""))
+        #expect(lines[1].contains("\"word\":1"))
+        #expect(lines[2].hasPrefix("{\"id\":3,\"line\":3,\"error\""))
+        #expect(lines[3].hasPrefix("{\"id\":9,\"metrics\""))
+        #expect(r.err.contains("line 3"))
+    }
+
+    @Test func fontsAndCellSizes() throws {
+        let font = fixturesRoot.appendingPathComponent("layout/tiny.bdf").path
+        let r = try runSpoiler(["layout", "--font", font], input: "ab ||ba||")
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("\"model\":\"bdf\""))
+        #expect(r.out.contains("\"x\":18,\"y\":0,\"width\":12,\"height\":8"))
+        #expect(!r.out.contains("\"columns\""))
+        let hex = try runSpoiler(["layout", "--font", "/usr/share/unifont/unifont.hex"], input: "||漢字||")
+        #expect(hex.out.contains("\"width\":32"), "\(hex.out)")
+        let cell = try runSpoiler(["layout", "--cell", "10x20"], input: "a ||b||")
+        #expect(cell.out.contains("\"x\":20,\"y\":0,\"width\":10,\"height\":20"))
+    }
+
+    @Test func fontErrorsNameTheFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("spoiler-font-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cut = dir.appendingPathComponent("cut.psf.gz")
+        let whole = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/consolefonts/Uni2-Terminus12x6.psf.gz"))
+        try whole.prefix(whole.count / 2).write(to: cut)
+        let r = try runSpoiler(["layout", "--font", cut.path], input: "x")
+        #expect(r.status == 1)
+        #expect(r.err == "error: \(cut.path):byte \(whole.count / 2): error: truncated font: the gzip stream ends early\n")
+        let missing = try runSpoiler(["layout", "--font", dir.appendingPathComponent("nope.bdf").path], input: "x")
+        #expect(missing.status == 1)
+        #expect(missing.err.contains("nope.bdf"))
+        #expect(missing.err.contains("No such file"))
+    }
+
+    @Test func usageErrors() throws {
+        for args in [["--width", "0"], ["--width", "wide"], ["--cell", "8"], ["--cell", "0x16"], ["--font", "mono", "--cell", "8x"]] {
+            let r = try runSpoiler(["layout"] + args, input: "x")
+            #expect(r.status == 2, "\(args)")
+            #expect(r.err.hasPrefix("error: "), "\(args)")
+        }
+        let h = try runSpoiler(["layout", "--help"])
+        #expect(h.status == 0)
+        #expect(h.out.contains("--font F"))
+    }
+}
