@@ -1,3 +1,4 @@
+import Glibc
 import SpoilerCore
 import SpoilerLayout
 import SpoilerParser
@@ -47,6 +48,40 @@ enum LayoutStage {
         bench.report("Swift String.count, same texts", graphemes / referenceTime / 1e6, unit: "M graphemes/s")
         bench.report(
             "layout ÷ String.count throughput", referenceTime / geometryTime, unit: "×", key: "layout_vs_string_count")
+
+        // Loading GNU Unifont's .hex (about 57,000 glyphs), against copying its bytes.
+        let unifontPath = "/usr/share/unifont/unifont.hex"
+        guard let hex = readFile(unifontPath) else {
+            bench.report("load unifont.hex", nil, unit: "ms", note: "unavailable: \(unifontPath) not installed")
+            return
+        }
+        let loadTime = bench.measure {
+            let font = try? BitmapFont.parse(hex, file: unifontPath)
+            return UInt64(font?.glyphCount ?? 0)
+        }
+        let copyTime = bench.measure {
+            var copy = [UInt8](repeating: 0, count: hex.count)
+            copy.withUnsafeMutableBytes { dst in hex.withUnsafeBytes { src in dst.copyMemory(from: src) } }
+            return UInt64(copy[copy.count / 2])
+        }
+        bench.report(
+            "load unifont.hex (\(BenchRun.format(Double(hex.count) / 1e6)) MB)", loadTime * 1e3, unit: "ms",
+            key: "layout_unifont_load_ms")
+        bench.report("unifont.hex load ÷ copying its bytes", loadTime / copyTime, unit: "×")
+    }
+
+    /// The bytes of the file at `path`, or nil.
+    static func readFile(_ path: String) -> [UInt8]? {
+        guard let f = fopen(path, "rb") else { return nil }
+        defer { fclose(f) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+        }
+        return bytes
     }
 
     static func layoutAll(_ messages: [Message], _ engine: LayoutEngine, graphemes: Bool) -> UInt64 {
