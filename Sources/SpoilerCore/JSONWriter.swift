@@ -132,8 +132,10 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    /// Appends `s` as a quoted JSON string. Control characters, quotes, backslashes,
-    /// U+2028 and U+2029 are escaped; everything else is written as UTF-8.
+    /// Appends `s` as a quoted JSON string. Control characters (C0, DEL and C1), quotes,
+    /// backslashes, U+2028, U+2029 and the bidirectional embeddings, overrides and isolates
+    /// (U+202A–U+202E, U+2066–U+2069) are escaped, so JSON printed to a terminal never
+    /// carries a raw control (SPEC §9); everything else is written as UTF-8.
     public static func appendQuoted(_ s: some StringProtocol, to out: inout [UInt8]) {
         let hex: [UInt8] = Array("0123456789abcdef".utf8)
         out.append(UInt8(ascii: "\""))
@@ -144,7 +146,7 @@ public struct JSONWriter: Sendable {
             case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
             case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
             case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x00..<0x20, 0x7F, 0x2028, 0x2029:
+            case 0x00..<0x20, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069:
                 let v = scalar.value
                 out.append(contentsOf: [0x5C, UInt8(ascii: "u")])
                 out.append(hex[Int(v >> 12 & 15)])

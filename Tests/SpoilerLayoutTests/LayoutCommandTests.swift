@@ -25,6 +25,19 @@ import Testing
         #expect(r.out.contains("\"words\":[{\"entity\":0"))
     }
 
+    @Test func wordTextsReachTheTerminalWithoutRawControls() throws {
+        let r = try runSpoiler(["layout"], input: "||a\u{1B}]52;c;x\u{7} b\u{9B}2J c\u{202E}d \u{2066}e\u{7F}||")
+        #expect(r.status == 0, "\(r.err)")
+        for scalar in r.out.unicodeScalars {
+            let v = scalar.value
+            #expect(
+                !(v < 0x20 && v != 0x0A) && !(0x7F...0x9F).contains(v) && !(0x202A...0x202E).contains(v)
+                    && !(0x2066...0x2069).contains(v), "raw U+\(String(v, radix: 16)) in the output")
+        }
+        #expect(r.out.contains(#""text":"a\u001b]52;c;x\u0007""#))
+        #expect(r.out.contains(#""text":"c\u202ed""#))
+    }
+
     @Test func ndjsonCarriesIDsAndReplacesBadLinesWithErrorRecords() throws {
         let input = """
             "one ||two||"
