@@ -30,6 +30,7 @@ let commands: [String: (help: String, run: ([String]) throws(CommandLineError) -
     "parse": (ParseCommand.help, ParseCommand.run),
     "convert": (ConvertCommand.help, ConvertCommand.run),
     "layout": (LayoutCommand.help, LayoutCommand.run),
+    "play": (PlayCommand.help, PlayCommand.run),
 ]
 
 @MainActor func main() -> Int32 {

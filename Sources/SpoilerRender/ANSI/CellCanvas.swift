@@ -103,6 +103,16 @@ public struct CellCanvas: Sendable {
         cells[i].attributes = style.attributes
     }
 
+    /// Gives the cell at `column`, `row` a background and adds attributes, keeping its
+    /// symbol and text colour (the focus highlight).
+    @inlinable
+    public mutating func highlight(column: Int, row: Int, background: CellColor, attributes: CellAttributes = []) {
+        guard row >= 0, row < height, column >= 0, column < width else { return }
+        let i = row * width + column
+        cells[i].background = background
+        cells[i].attributes.formUnion(attributes)
+    }
+
     /// Stores `cell`, blanking the other half of any wide character it overwrites.
     @usableFromInline
     mutating func store(_ cell: Cell, at column: Int, row: Int) {

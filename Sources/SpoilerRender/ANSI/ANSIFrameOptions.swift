@@ -1,0 +1,36 @@
+public import SpoilerCore
+
+/// How an ANSI frame looks: colours, particle glyphs and styles.
+public struct ANSIFrameOptions: Sendable, Hashable {
+    /// The colours the terminal shows.
+    public var capability: ColorCapability
+    /// How particles are drawn inside cells.
+    public var glyphs: GlyphSet
+    /// Brightness levels particles are rounded to (fewer levels: fewer changed cells).
+    public var brightnessLevels: Int
+    /// The style of message text.
+    public var textStyle: CellStyle
+    /// The background of the focused hidden word (Tab), before reduction.
+    public var focusBackground: RGBColor
+    /// Whether hidden cells without a particle get the glyph set's still mask symbol, so
+    /// a still frame shows where hidden words are.
+    public var fillHiddenCells: Bool
+    /// Draw one particle in this many (by serial number); nil: one per 4 px² of a dot.
+    public var particleThinning: Int?
+
+    /// - Parameters:
+    ///   - capability: the terminal's colours.
+    ///   - glyphs: braille (default), half blocks or ASCII.
+    public init(
+        capability: ColorCapability, glyphs: GlyphSet = .braille, brightnessLevels: Int = 3,
+        textStyle: CellStyle = .plain, focusBackground: RGBColor = RGBColor(red: 0x3A, green: 0x3A, blue: 0x44),
+        fillHiddenCells: Bool = false
+    ) {
+        self.capability = capability
+        self.glyphs = glyphs
+        self.brightnessLevels = max(1, min(brightnessLevels, 255))
+        self.textStyle = textStyle
+        self.focusBackground = focusBackground
+        self.fillHiddenCells = fillHiddenCells
+    }
+}
