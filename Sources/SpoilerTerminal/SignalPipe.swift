@@ -50,6 +50,11 @@ final class SignalPipe {
             }
             previous.append((signo, old))
         }
+        // A parent may have left these signals blocked; they must get through.
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signo in signals { sigaddset(&set, signo) }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// The signals delivered since the last call, in order.
