@@ -65,7 +65,7 @@ let package = Package(
             ]),
 
         // Tests.
-        .target(name: "SpoilerTestSupport", dependencies: ["SpoilerCore"], path: "Tests/SpoilerTestSupport"),
+        .target(name: "SpoilerTestSupport", dependencies: ["SpoilerCore", "CZlib"], path: "Tests/SpoilerTestSupport"),
         .testTarget(name: "SpoilerCoreTests", dependencies: ["SpoilerCore", "SpoilerTestSupport"]),
         .testTarget(
             name: "SpoilerParserTests",

@@ -31,6 +31,7 @@ let commands: [String: (help: String, run: ([String]) throws(CommandLineError) -
     "convert": (ConvertCommand.help, ConvertCommand.run),
     "layout": (LayoutCommand.help, LayoutCommand.run),
     "play": (PlayCommand.help, PlayCommand.run),
+    "render": (RenderCommand.help, RenderCommand.run),
 ]
 
 @MainActor func main() -> Int32 {

@@ -1,0 +1,292 @@
+public import SpoilerEffect
+public import SpoilerLayout
+
+extension SVGRenderer {
+    /// Writes `duration` seconds of the scene (from time 0) as an SVG that loops in a
+    /// browser, with SMIL `<animate>` elements (no script, no CSS).
+    ///
+    /// The scene is sampled at `fps` frames per second; each particle becomes one element
+    /// whose position, size, rotation and opacity are animated through the fewest
+    /// keyframes that follow the samples within 0.05 px (0.01 in opacity). A word that
+    /// is revealed during the loop is drawn under a mask whose circle grows and shrinks
+    /// with the reveal; a word hidden for the whole loop has no text in the file. Viewers
+    /// without animation (rsvg-convert) show the first frame.
+    ///
+    /// - Parameters:
+    ///   - scene: a scene made from `layout`, at time 0, its reveals scheduled.
+    ///   - layout: the message's layout, with graphemes.
+    ///   - font: the bitmap font the layout was made with (nil for `mono`).
+    ///   - style: colours and the font family.
+    ///   - fps: samples per second, at least 1.
+    ///   - duration: the loop's length in seconds; 0 writes a still of time 0.
+    ///   - out: the SVG is appended here.
+    /// - Complexity: O(frames × particles).
+    public static func renderLoop(
+        scene: inout Scene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(), fps: Int,
+        duration: Double, into out: inout [UInt8]
+    ) {
+        let fps = max(fps, 1)
+        let frames = Int((max(duration.isFinite ? duration : 0, 0) * Double(fps)).rounded())
+        guard frames > 0 else {
+            renderStill(scene: scene, layout: layout, font: font, style: style, into: &out)
+            return
+        }
+        let loop = Double(frames) / Double(fps)
+
+        // Sample frames 0…frames (the last at the loop's end).
+        var tracks: [Track] = []
+        var trackOf: [UInt32: Int] = [:]
+        var radii = [[Double]](repeating: [], count: scene.words.count)
+        var visible = VisibleParticles()
+        for k in 0...frames {
+            scene.advance(to: Double(k) / Double(fps))
+            for w in scene.words.indices { radii[w].append(scene.revealRadius(word: w) ?? 0) }
+            scene.visibleParticles(into: &visible)
+            for i in 0..<visible.count {
+                let id = visible.id[i]
+                let index: Int
+                if let t = trackOf[id] {
+                    index = t
+                } else {
+                    index = tracks.count
+                    trackOf[id] = index
+                    tracks.append(Track(shape: visible.shape[i], color: visible.color[i], frames: frames))
+                }
+                tracks[index].set(
+                    k, x: Double(visible.x[i]), y: Double(visible.y[i]), size: Double(visible.size[i]),
+                    rotation: Double(visible.rotation[i]), alpha: Double(visible.alpha[i]))
+            }
+        }
+
+        var w = SVGWriter(into: out)
+        out = []
+        openDocument(&w, layout: layout, style: style)
+        let text = SVGText(layout: layout, font: font, style: style)
+        var dur = SVGWriter(into: [])
+        dur.number(loop, 4)
+        let durText = String(decoding: dur.bytes, as: UTF8.self)
+
+        // One mask per reveal that shows at some point of the loop.
+        var masks: [RevealState] = []
+        var maskOf = [Int?](repeating: nil, count: scene.words.count)
+        for i in scene.words.indices where radii[i].contains(where: { $0 > 0 }) {
+            guard let state = scene.reveals[i] else { continue }
+            if let m = masks.firstIndex(of: state) {
+                maskOf[i] = m
+            } else {
+                maskOf[i] = masks.count
+                masks.append(state)
+            }
+        }
+        if !masks.isEmpty {
+            w.raw("<defs>\n")
+            gradient(&w)
+            for (m, state) in masks.enumerated() {
+                let word = maskOf.firstIndex(of: m)!
+                w.raw("<mask id=\"reveal")
+                w.number(m)
+                w.raw("\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"")
+                w.number(layout.width)
+                w.raw("\" height=\"")
+                w.number(layout.height)
+                w.raw("\"><circle cx=\"")
+                w.number(state.origin.x)
+                w.raw("\" cy=\"")
+                w.number(state.origin.y)
+                w.raw("\" r=\"")
+                w.number(radii[word][0])
+                w.raw("\" fill=\"url(#feather)\">")
+                animate(&w, "r", frames: frames, dur: durText, channels: [radii[word]], tolerance: [0.05]) { w, k in
+                    w.number(radii[word][k])
+                }
+                w.raw("</circle></mask>\n")
+            }
+            w.raw("</defs>\n")
+        }
+
+        text.open(&w)
+        text.draw(&w) { g in g.word == nil }
+        w.raw("</g>\n")
+        for m in masks.indices {
+            text.open(&w, mask: "reveal\(m)")
+            text.draw(&w) { g in g.word.map { $0 < maskOf.count && maskOf[$0] == m } ?? false }
+            w.raw("</g>\n")
+        }
+
+        if !tracks.isEmpty {
+            w.raw("<g>\n")
+            for t in tracks { track(&w, t, frames: frames, dur: durText) }
+            w.raw("</g>\n")
+        }
+        w.raw("</svg>\n")
+        out = w.bytes
+    }
+
+    /// One particle's samples over the loop.
+    struct Track {
+        var shape: ParticleShape
+        var color: UInt32
+        var x: [Double], y: [Double], size: [Double], rotation: [Double], alpha: [Double]
+        var alive: [Bool]
+
+        init(shape: ParticleShape, color: UInt32, frames: Int) {
+            self.shape = shape
+            self.color = color
+            x = Array(repeating: 0, count: frames + 1)
+            y = x
+            size = x
+            rotation = x
+            alpha = x
+            alive = Array(repeating: false, count: frames + 1)
+        }
+
+        mutating func set(_ k: Int, x px: Double, y py: Double, size s: Double, rotation r: Double, alpha a: Double) {
+            x[k] = px
+            y[k] = py
+            size[k] = s
+            rotation[k] = r
+            alpha[k] = a
+            alive[k] = true
+        }
+
+        /// Fills the frames outside the particle's life with its nearest known state
+        /// (invisible there: opacity 0), so that it does not fly in from elsewhere.
+        mutating func hold() {
+            guard let first = alive.firstIndex(of: true), let last = alive.lastIndex(of: true) else { return }
+            for k in alive.indices where !alive[k] {
+                let from = k < first ? first : (k > last ? last : (alive[..<k].lastIndex(of: true) ?? first))
+                x[k] = x[from]
+                y[k] = y[from]
+                size[k] = size[from]
+                rotation[k] = rotation[from]
+            }
+        }
+    }
+
+    static func track(_ w: inout SVGWriter, _ t: Track, frames: Int, dur: String) {
+        var t = t
+        t.hold()
+        let degrees = t.rotation.map { $0 * 180 / Double.pi }
+        let opacity = {
+            (w: inout SVGWriter) in
+            w.raw(" fill=\"")
+            w.color(t.color)
+            w.raw("\" opacity=\"")
+            w.number(t.alpha[0], 3)
+            w.raw("\">")
+        }
+        switch t.shape {
+        case .dot:
+            w.raw("<circle cx=\"")
+            w.number(t.x[0])
+            w.raw("\" cy=\"")
+            w.number(t.y[0])
+            w.raw("\" r=\"")
+            w.number(t.size[0] / 2)
+            w.raw("\"")
+            opacity(&w)
+            animatePair(&w, "cx", "cy", frames: frames, dur: dur, t.x, t.y)
+            if t.size.contains(where: { $0 != t.size[0] }) {
+                animate(&w, "r", frames: frames, dur: dur, channels: [t.size], tolerance: [0.04]) { w, k in
+                    w.number(t.size[k] / 2)
+                }
+            }
+            animate(&w, "opacity", frames: frames, dur: dur, channels: [t.alpha], tolerance: [0.01]) { w, k in
+                w.number(t.alpha[k], 3)
+            }
+            w.raw("</circle>\n")
+        case .square, .polygon, .star:
+            // Outer group: position; the shape inside: rotation and scale about its centre.
+            w.raw("<g transform=\"translate(")
+            w.number(t.x[0])
+            w.raw(" ")
+            w.number(t.y[0])
+            w.raw(")\">")
+            transform(&w, "translate", frames: frames, dur: dur, channels: [t.x, t.y], tolerance: [0.05, 0.05], additive: false) { w, k in
+                w.number(t.x[k])
+                w.raw(" ")
+                w.number(t.y[k])
+            }
+            w.raw("<polygon points=\"")
+            shapePoints(&w, shape: t.shape, x: 0, y: 0, size: 1, rotation: 0)
+            w.raw("\" transform=\"rotate(")
+            w.number(degrees[0], 1)
+            w.raw(") scale(")
+            w.number(t.size[0])
+            w.raw(")\"")
+            opacity(&w)
+            transform(&w, "rotate", frames: frames, dur: dur, channels: [degrees], tolerance: [0.5], additive: false) { w, k in
+                w.number(degrees[k], 1)
+            }
+            transform(&w, "scale", frames: frames, dur: dur, channels: [t.size], tolerance: [0.02], additive: true) { w, k in
+                w.number(t.size[k])
+            }
+            animate(&w, "opacity", frames: frames, dur: dur, channels: [t.alpha], tolerance: [0.01]) { w, k in
+                w.number(t.alpha[k], 3)
+            }
+            w.raw("</polygon></g>\n")
+        }
+    }
+
+    static func animatePair(_ w: inout SVGWriter, _ a: StaticString, _ b: StaticString, frames: Int, dur: String, _ xs: [Double], _ ys: [Double]) {
+        let keep = KeyframeSimplifier.keep([xs, ys], tolerance: [0.05, 0.05])
+        if keep.count > 2 || xs[0] != xs[frames] || ys[0] != ys[frames] {
+            animate(&w, a, keep: keep, frames: frames, dur: dur) { w, k in w.number(xs[k]) }
+            animate(&w, b, keep: keep, frames: frames, dur: dur) { w, k in w.number(ys[k]) }
+        }
+    }
+
+    /// An `<animate>` of `attribute` through the kept keyframes (nothing if constant).
+    static func animate(
+        _ w: inout SVGWriter, _ attribute: StaticString, frames: Int, dur: String, channels: [[Double]],
+        tolerance: [Double], value: (inout SVGWriter, Int) -> Void
+    ) {
+        let keep = KeyframeSimplifier.keep(channels, tolerance: tolerance)
+        if keep.count == 2, channels.allSatisfy({ $0[keep[0]] == $0[keep[1]] }) { return }
+        animate(&w, attribute, keep: keep, frames: frames, dur: dur, value: value)
+    }
+
+    static func animate(
+        _ w: inout SVGWriter, _ attribute: StaticString, keep: [Int], frames: Int, dur: String,
+        value: (inout SVGWriter, Int) -> Void
+    ) {
+        w.raw("<animate attributeName=\"")
+        w.raw(attribute)
+        w.raw("\" dur=\"")
+        w.raw(dur)
+        w.raw("s\" repeatCount=\"indefinite\"")
+        keyframes(&w, keep: keep, frames: frames, value: value)
+        w.raw("/>")
+    }
+
+    static func transform(
+        _ w: inout SVGWriter, _ type: StaticString, frames: Int, dur: String, channels: [[Double]], tolerance: [Double],
+        additive: Bool, value: (inout SVGWriter, Int) -> Void
+    ) {
+        let keep = KeyframeSimplifier.keep(channels, tolerance: tolerance)
+        if keep.count == 2, channels.allSatisfy({ $0[keep[0]] == $0[keep[1]] }) { return }
+        w.raw("<animateTransform attributeName=\"transform\" type=\"")
+        w.raw(type)
+        w.raw("\"")
+        if additive { w.raw(" additive=\"sum\"") }
+        w.raw(" dur=\"")
+        w.raw(dur)
+        w.raw("s\" repeatCount=\"indefinite\"")
+        keyframes(&w, keep: keep, frames: frames, value: value)
+        w.raw("/>")
+    }
+
+    static func keyframes(_ w: inout SVGWriter, keep: [Int], frames: Int, value: (inout SVGWriter, Int) -> Void) {
+        w.raw(" keyTimes=\"")
+        for (n, k) in keep.enumerated() {
+            if n > 0 { w.raw(";") }
+            w.number(Double(k) / Double(frames), 5)
+        }
+        w.raw("\" values=\"")
+        for (n, k) in keep.enumerated() {
+            if n > 0 { w.raw(";") }
+            value(&w, k)
+        }
+        w.raw("\"")
+    }
+}

@@ -1,0 +1,204 @@
+import SpoilerCore
+public import SpoilerEffect
+public import SpoilerLayout
+
+/// Writes the spoiler effect as SVG: a still frame of a scene, or an animated loop that
+/// plays in a browser (see ``renderLoop(scene:layout:font:style:fps:duration:into:)``).
+///
+/// Text: `<text>` per grapheme in a monospace family for `mono` layouts, glyph pixels
+/// (`<path>` runs) for bitmap fonts. Hidden means absent: a word that shows nowhere in
+/// the picture has no text, glyph, title or any other trace in the source. A word
+/// partly uncovered is drawn under a mask: a circle from the click whose radial
+/// gradient is opaque to 0.7 of its radius and clear from 0.95 (Telegram's feather).
+///
+/// ```swift
+/// var scene = Scene(layout: layout, preset: .dust, seed: 1)
+/// scene.advance(to: 0.5)
+/// var svg: [UInt8] = []
+/// SVGRenderer.renderStill(scene: scene, layout: layout, into: &svg)
+/// ```
+///
+/// Units: the SVG's user units are the layout's pixels; numbers are written with at most
+/// two decimals, so the same scene gives the same bytes every time.
+public enum SVGRenderer {
+    /// Writes the scene as it is now as one still SVG picture.
+    ///
+    /// - Parameters:
+    ///   - scene: a scene made from `layout` (word `i` of the scene is `layout.words[i]`).
+    ///   - layout: the message's layout, with graphemes.
+    ///   - font: the bitmap font the layout was made with (nil for `mono`).
+    ///   - style: colours and the font family.
+    ///   - out: the SVG is appended here.
+    /// - Complexity: O(graphemes + particles).
+    public static func renderStill(
+        scene: Scene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(),
+        into out: inout [UInt8]
+    ) {
+        var w = SVGWriter(into: out)
+        out = []
+        openDocument(&w, layout: layout, style: style)
+        let text = SVGText(layout: layout, font: font, style: style)
+
+        // Masks, one per distinct partial reveal.
+        var partial: [RevealState: [Int]] = [:]
+        var order: [RevealState] = []
+        for i in layout.words.indices where i < scene.words.count {
+            guard !scene.isHidden(word: i), !scene.isFullyRevealed(word: i), let state = scene.reveals[i] else {
+                continue
+            }
+            if partial[state] == nil { order.append(state) }
+            partial[state, default: []].append(i)
+        }
+        if !order.isEmpty {
+            w.raw("<defs>\n")
+            gradient(&w)
+            for (k, state) in order.enumerated() {
+                w.raw("<mask id=\"reveal")
+                w.number(k)
+                w.raw("\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"")
+                w.number(layout.width)
+                w.raw("\" height=\"")
+                w.number(layout.height)
+                w.raw("\"><circle cx=\"")
+                w.number(state.origin.x)
+                w.raw("\" cy=\"")
+                w.number(state.origin.y)
+                w.raw("\" r=\"")
+                w.number(state.radius(at: scene.time) ?? 0)
+                w.raw("\" fill=\"url(#feather)\"/></mask>\n")
+            }
+            w.raw("</defs>\n")
+        }
+
+        // Text that shows in full: plain text, and fully revealed words.
+        text.open(&w)
+        text.draw(&w) { g in
+            guard let word = g.word else { return true }
+            return word < scene.words.count && scene.isFullyRevealed(word: word)
+        }
+        w.raw("</g>\n")
+        // Text under a reveal in progress.
+        for (k, state) in order.enumerated() {
+            let members = Set(partial[state] ?? [])
+            text.open(&w, mask: "reveal\(k)")
+            text.draw(&w) { g in g.word.map(members.contains) ?? false }
+            w.raw("</g>\n")
+        }
+
+        // Particles.
+        let particles = scene.visibleParticles()
+        if particles.count > 0 {
+            w.raw("<g>\n")
+            for i in 0..<particles.count {
+                particle(
+                    &w, shape: particles.shape[i], x: particles.x[i], y: particles.y[i], size: particles.size[i],
+                    rotation: particles.rotation[i], color: particles.color[i], alpha: particles.alpha[i])
+            }
+            w.raw("</g>\n")
+        }
+        w.raw("</svg>\n")
+        out = w.bytes
+    }
+
+    static func openDocument(_ w: inout SVGWriter, layout: TextLayout, style: SVGStyle) {
+        let width = max(layout.width, 1)
+        let height = max(layout.height, 1)
+        w.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+        w.number(width)
+        w.raw("\" height=\"")
+        w.number(height)
+        w.raw("\" viewBox=\"0 0 ")
+        w.number(width)
+        w.raw(" ")
+        w.number(height)
+        w.raw("\">\n")
+        if let bg = style.background {
+            w.raw("<rect width=\"")
+            w.number(width)
+            w.raw("\" height=\"")
+            w.number(height)
+            w.raw("\" fill=\"")
+            w.color(bg)
+            w.raw("\"/>\n")
+        }
+    }
+
+    /// The reveal mask's radial gradient: white (shown) to 0.7, black (hidden) from 0.95.
+    static func gradient(_ w: inout SVGWriter) {
+        w.raw(
+            "<radialGradient id=\"feather\"><stop offset=\"0\" stop-color=\"#fff\"/><stop offset=\"0.7\" stop-color=\"#fff\"/><stop offset=\"0.95\" stop-color=\"#000\"/></radialGradient>\n"
+        )
+    }
+
+    /// One particle centred on (`x`, `y`), `size` pixels across.
+    static func particle(
+        _ w: inout SVGWriter, shape: ParticleShape, x: Float, y: Float, size: Float, rotation: Float, color: UInt32,
+        alpha: Float
+    ) {
+        switch shape {
+        case .dot:
+            w.raw("<circle cx=\"")
+            w.number(x)
+            w.raw("\" cy=\"")
+            w.number(y)
+            w.raw("\" r=\"")
+            w.number(size / 2)
+            w.raw("\"")
+        case .square, .polygon, .star:
+            w.raw("<polygon points=\"")
+            shapePoints(&w, shape: shape, x: Double(x), y: Double(y), size: Double(size), rotation: Double(rotation))
+            w.raw("\"")
+        }
+        w.raw(" fill=\"")
+        w.color(color)
+        w.raw("\"")
+        if alpha < 1 {
+            w.raw(" fill-opacity=\"")
+            w.number(alpha, 3)
+            w.raw("\"")
+        }
+        w.raw("/>\n")
+    }
+
+    /// The corner points of a square, hexagon or five-pointed star `size` across,
+    /// centred on (`x`, `y`), turned by `rotation` radians.
+    static func shapePoints(_ w: inout SVGWriter, shape: ParticleShape, x: Double, y: Double, size: Double, rotation: Double) {
+        let r = size / 2
+        var points: [(Double, Double)] = []
+        switch shape {
+        case .dot: return
+        case .square:
+            for k in 0..<4 { points.append((r * 1.414_213_562, rotation + Double.pi / 4 + Double(k) * Double.pi / 2)) }
+        case .polygon:
+            for k in 0..<6 { points.append((r, rotation + Double(k) * Double.pi / 3)) }
+        case .star:
+            for k in 0..<10 { points.append((k % 2 == 0 ? r : r * 0.4, rotation - Double.pi / 2 + Double(k) * Double.pi / 5)) }
+        }
+        for (k, (radius, angle)) in points.enumerated() {
+            if k > 0 { w.raw(" ") }
+            let (s, c) = Trig.sinCos(angle)
+            w.number(x + radius * c)
+            w.raw(",")
+            w.number(y + radius * s)
+        }
+    }
+}
+
+/// Sine and cosine from `+` and `*` only, so that shape corners are the same bits on
+/// every machine (a pure module does not import Glibc's `sin`).
+enum Trig {
+    static func sinCos(_ x: Double) -> (Double, Double) {
+        let halfPi = 1.570_796_326_794_896_6
+        let k = (x / halfPi).rounded()
+        let r = x - k * halfPi
+        let r2 = r * r
+        let s = r * (1 + r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040 + r2 * (1.0 / 362_880 - r2 / 39_916_800)))))
+        let c = 1 + r2 * (-0.5 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 + r2 * (1.0 / 40320 - r2 / 3_628_800))))
+        switch Int(k.truncatingRemainder(dividingBy: 4)) {
+        case 0: return (s, c)
+        case 1, -3: return (c, -s)
+        case 2, -2: return (-s, -c)
+        default: return (-c, s)
+        }
+    }
+}

@@ -1,0 +1,247 @@
+import Glibc
+import SpoilerCore
+import SpoilerEffect
+import SpoilerLayout
+import SpoilerParser
+import SpoilerRender
+
+/// `spoiler render`: the spoiler effect of one message as a JSON frame timeline or SVG
+/// (SPEC §4, §5, §7). A new output format is one case of ``RenderFormat`` and one case
+/// in ``RenderCommand/render(_:format:)``.
+enum RenderCommand {
+    static let help = """
+        usage: spoiler render --format json|svg [--from F] [layout options] [--preset P] [--seed N]
+                              [--fps N] [--duration S] [--at S] [--reveal-at S] [--reveal-origin X,Y]
+                              [--reveal-scope word|message] [--rehide-after S] [--density D]
+                              [--reduced-motion] [-o FILE] [FILE|-]
+
+        Renders a chat message's spoilers as Telegram's "invisible ink": every hidden word is a
+        cloud of particles from its own emitter, revealed by a circular wave from a click.
+
+        formats:
+          json        a frame timeline: per frame the reveal radius of each word and the
+                      particles as columnar arrays (see the README for the keys)
+          svg         a still frame at --at (default 0), or with --duration an animated loop
+                      that plays in a browser; text that is still hidden is not in the file
+
+        options:
+          --format F        json or svg (required)
+          --from F          input format: plain (default), markdownv2, html, markdown, botapi
+        \(LayoutOptions.help)
+          --preset P        dust (default), confetti, snow, or the path of a JSON preset with
+                            CAEmitterLayer/CAEmitterCell field names
+          --seed N          random seed (default 1); the same seed gives the same bytes
+          --fps N           frames per second, 1 to 240 (default 30)
+          --duration S      seconds of timeline or of the SVG loop (default 2)
+          --at S            the time of an SVG still frame (default 0)
+          --reveal-at S     reveal at S seconds: the word under --reveal-origin, or every word
+                            from its own centre when no origin is given
+          --reveal-origin X,Y  the click, in pixels from the top-left (default: the word's centre)
+          --reveal-scope W  word (default: one word at a time) or message (all words at once)
+          --rehide-after S  hide again S seconds after the reveal (over 0.4 s)
+          --density D       particles per grapheme per second, 0 to 1000 (default 20)
+          --reduced-motion  a still pattern of dots with a fixed seed, and instant reveals
+                            (also when REDUCED_MOTION=1)
+          -o FILE           write to FILE instead of standard output
+          --help            show this help
+
+        example:
+          $ echo 'the butler ||did it||' | spoiler render --format svg --duration 2 --reveal-at 1 -o ink.svg
+
+        exit status: 0 success, 1 the message or a file failed, 2 usage error
+        """
+
+    static let spec = Arguments.Spec(
+        command: "render",
+        options: LayoutOptions.optionNames.union([
+            "format", "from", "preset", "seed", "fps", "duration", "at", "reveal-at", "reveal-origin", "reveal-scope",
+            "rehide-after", "density", "output",
+        ]),
+        flags: ["reduced-motion"], aliases: ["o": "output"])
+
+    /// Everything a format needs: the message laid out, its scene at time 0 with the
+    /// reveals scheduled, and the timing options.
+    struct Job {
+        var args: Arguments
+        var message: Message
+        var layout: TextLayout
+        var font: BitmapFont?
+        var scene: Scene
+        var fps: Int
+        var duration: Double
+        /// `--duration` as given (nil when left out).
+        var durationGiven: Double?
+        var at: Double?
+    }
+
+    static func run(_ argv: [String]) throws(CommandLineError) {
+        let args = try Arguments(argv, spec: spec)
+        guard let format = try args.choice("format", as: RenderFormat.self) else {
+            throw .usage("'--format' is required (\(RenderFormat.allCases.map(\.rawValue).joined(separator: ", ")))", command: "render")
+        }
+        let job = try makeJob(args)
+        let out = try render(job, format: format)
+        if let path = args["output"] {
+            try writeFile(path, out)
+        } else {
+            StandardStreams.write(out)
+            StandardStreams.flush()
+        }
+    }
+
+    /// Writes the job in `format`.
+    static func render(_ job: Job, format: RenderFormat) throws(CommandLineError) -> [UInt8] {
+        var job = job
+        var out: [UInt8] = []
+        switch format {
+        case .json:
+            if job.at != nil { throw .usage("'--at' applies to --format svg", command: "render") }
+            TimelineRenderer.render(scene: &job.scene, layout: job.layout, fps: job.fps, duration: job.duration, into: &out)
+            out.append(UInt8(ascii: "\n"))
+        case .svg:
+            if job.durationGiven != nil {
+                if job.at != nil { throw .usage("give either '--at' (a still) or '--duration' (a loop)", command: "render") }
+                SVGRenderer.renderLoop(
+                    scene: &job.scene, layout: job.layout, font: job.font, fps: job.fps, duration: job.duration, into: &out)
+            } else {
+                job.scene.advance(to: job.at ?? 0)
+                SVGRenderer.renderStill(scene: job.scene, layout: job.layout, font: job.font, into: &out)
+            }
+        }
+        return out
+    }
+
+    static func makeJob(_ args: Arguments) throws(CommandLineError) -> Job {
+        let from = try args.choice("from", as: InputFormat.self) ?? .plain
+        if from == .export {
+            throw .usage("render takes one message; '--from export' holds many (use 'spoiler layout --ndjson')", command: "render")
+        }
+        let engine = try LayoutOptions.engine(from: args)
+        let seed = try args.integer("seed", in: 0...Int.max).map(UInt64.init) ?? 1
+        let fps = try args.integer("fps", in: 1...240) ?? 30
+        let durationGiven = try args.number("duration", in: 0...600)
+        let at = try args.number("at", in: 0...3600)
+        let revealAt = try args.number("reveal-at", in: 0...3600)
+        let rehide = try args.number("rehide-after", in: 0...3600)
+        var options = SceneOptions()
+        options.density = try args.number("density", in: 0...1000) ?? 20
+        options.revealScope = try args.choice("reveal-scope", as: RevealScope.self) ?? .word
+        options.reducedMotion = args.has("reduced-motion") || environment("REDUCED_MOTION") == "1"
+        var origin: Point?
+        if let o = args["reveal-origin"] {
+            let parts = o.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite,
+                abs(x) <= 1e6, abs(y) <= 1e6
+            else {
+                throw .usage("'--reveal-origin' needs X,Y in pixels (like 30,8), got '\(o)'", command: "render")
+            }
+            origin = Point(x: x, y: y)
+        }
+        if revealAt == nil && (origin != nil || rehide != nil) {
+            throw .usage("'--reveal-origin' and '--rehide-after' need '--reveal-at'", command: "render")
+        }
+        let preset = try loadPreset(args["preset"] ?? "dust")
+
+        // The message: the whole input, its final newline dropped.
+        let input = try InputSource(path: args.inputPath)
+        var bytes = try input.readAll()
+        if bytes.last == UInt8(ascii: "\n") {
+            bytes.removeLast()
+            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        }
+        let message: Message
+        do {
+            message = try MessageParser.parse(bytes, from: from)
+        } catch {
+            let place = error.position.map { "\(input.name):\($0.line):\($0.column)" } ?? input.name
+            throw .failure("\(place): \(error.reason)")
+        }
+        let layout = engine.layout(message)
+        var scene = Scene(layout: layout, preset: preset, options: options, seed: seed)
+        if let revealAt {
+            schedule(&scene, at: revealAt, origin: origin, rehideAfter: rehide)
+        }
+        return Job(
+            args: args, message: message, layout: layout, font: engine.font, scene: scene, fps: fps,
+            duration: durationGiven ?? 2, durationGiven: durationGiven, at: at)
+    }
+
+    /// Schedules the reveal: the word under `origin` (or the nearest one), or with no
+    /// origin every word from its own centre; the message scope reveals all at once.
+    static func schedule(_ scene: inout Scene, at t: Double, origin: Point?, rehideAfter: Double?) {
+        guard !scene.words.isEmpty else { return }
+        if let origin {
+            let target = scene.word(at: origin) ?? nearestWord(scene.words, to: origin)
+            scene.reveal(word: target, origin: origin, at: t)
+            if let r = rehideAfter { scene.hide(word: target, at: t + r) }
+        } else if scene.options.revealScope == .message {
+            scene.revealAll(at: t)
+            if let r = rehideAfter { scene.hideAll(at: t + r) }
+        } else {
+            var seen = Set<Int>()
+            for i in scene.words.indices where seen.insert(scene.words[i].group).inserted {
+                scene.reveal(word: i, at: t)
+            }
+            if let r = rehideAfter { scene.hideAll(at: t + r) }
+        }
+    }
+
+    static func nearestWord(_ words: [SceneWord], to p: Point) -> Int {
+        func distance(_ r: Rect) -> Double {
+            let dx = max(r.minX - p.x, 0, p.x - r.maxX)
+            let dy = max(r.minY - p.y, 0, p.y - r.maxY)
+            return dx * dx + dy * dy
+        }
+        return words.indices.min { distance(words[$0].rect) < distance(words[$1].rect) } ?? 0
+    }
+
+    /// A built-in preset by name, else a JSON preset file.
+    static func loadPreset(_ name: String) throws(CommandLineError) -> Preset {
+        if let p = Preset.builtIn[name] { return p }
+        let bytes: [UInt8]
+        do {
+            bytes = try InputSource(path: name).readAll()
+        } catch {
+            throw .failure("\(error.description) (built-in presets: \(Preset.builtInNames.joined(separator: ", ")))")
+        }
+        do {
+            return try Preset.parse(json: bytes)
+        } catch {
+            throw .failure("\(name): \(error.description)")
+        }
+    }
+
+    static func environment(_ name: String) -> String? {
+        guard let v = getenv(name) else { return nil }
+        return String(cString: v)
+    }
+
+    /// Writes `bytes` to `path`, replacing it.
+    static func writeFile(_ path: String, _ bytes: [UInt8]) throws(CommandLineError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .failure("cannot write '\(path)': \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            var off = 0
+            while off < raw.count {
+                let n = write(fd, raw.baseAddress! + off, raw.count - off)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                off += n
+            }
+        }
+        if failure != 0 { throw .failure("cannot write '\(path)': \(String(cString: strerror(failure)))") }
+    }
+}
+
+/// The formats of `spoiler render`.
+enum RenderFormat: String, CaseIterable {
+    /// The JSON frame timeline (SPEC §5).
+    case json
+    /// SVG: a still frame or an animated loop.
+    case svg
+}

@@ -1,0 +1,127 @@
+import Foundation
+import SpoilerCore
+import SpoilerEffect
+import SpoilerLayout
+import SpoilerRender
+import SpoilerTestSupport
+import Testing
+
+@Suite struct SVGRendererTests {
+    let background = PNGImage.Pixel(r: 0x17, g: 0x21, b: 0x2B, a: 255)
+
+    @Test func hiddenWordsShowDustAndNoTextVisibleTextShows() throws {
+        let layout = try layoutOf("ab ||secret|| cd")
+        let image = try renderSVG(stillSVG(layout, at: 0.5))
+        #expect(image.width == layout.width && image.height == layout.height)
+        let hidden = layout.words[0].rect
+        let inside = pixels(in: hidden, of: image)
+        #expect(!inside.contains(where: isText))
+        let dust = inside.filter { $0 != background }.count
+        #expect(dust > 20, "\(dust) particle pixels")
+        // Outside the hidden word: text, and no particle.
+        #expect(pixels(in: Rect(x: 0, y: 0, width: 16, height: 16), of: image).contains(where: isText))
+        #expect(pixels(in: Rect(x: 80, y: 0, width: 16, height: 16), of: image).contains(where: isText))
+        #expect(!pixels(in: Rect(x: 16, y: 0, width: 8, height: 16), of: image).contains { $0 != background })
+    }
+
+    @Test func aRevealedWordShowsItsTextAndLosesItsDust() throws {
+        let layout = try layoutOf("ab ||secret|| ||more||")
+        let image = try renderSVG(stillSVG(layout, at: 1.5) { $0.reveal(word: 0, at: 0.2) })
+        let shown = pixels(in: layout.words[0].rect, of: image)
+        #expect(shown.contains(where: isText))
+        #expect(!shown.contains { !isText($0) && $0 != self.background && $0.r == 0x8e })
+        // The other word is still hidden.
+        #expect(!pixels(in: layout.words[1].rect, of: image).contains(where: isText))
+    }
+
+    @Test func bitmapFontGlyphPixelsAppearExactlyWhereTextIsShown() throws {
+        let font = try consoleFont()
+        let layout = try layoutOf("ab ||cd|| e", font: font)
+        var style = SVGStyle()
+        style.background = RGBColor(red: 0, green: 0, blue: 0)
+        func expectedPixels(including words: Set<Int>) -> Set<[Int]> {
+            var set = Set<[Int]>()
+            for g in layout.graphemes where g.word.map(words.contains) ?? true {
+                guard let glyph = font.glyph(forGrapheme: g.display) else { continue }
+                let top = layout.lines[g.line].y
+                glyph.forEachInkedPixel(ascent: font.ascent) { px, py in set.insert([g.x + px, top + py]) }
+            }
+            return set
+        }
+        func textPixels(_ image: PNGImage) -> Set<[Int]> {
+            var set = Set<[Int]>()
+            for y in 0..<image.height { for x in 0..<image.width where isText(image.pixel(x, y)) { set.insert([x, y]) } }
+            return set
+        }
+        let hidden = try renderSVG(stillSVG(layout, at: 0.3, font: font, style: style))
+        #expect(textPixels(hidden) == expectedPixels(including: []))
+        #expect(!textPixels(hidden).isEmpty)
+        let revealed = try renderSVG(stillSVG(layout, at: 2, font: font, style: style) { $0.revealAll(at: 0) })
+        #expect(textPixels(revealed) == expectedPixels(including: [0]))
+    }
+
+    @Test func aPartialRevealIsMaskedAndFeathered() throws {
+        let layout = try layoutOf("||abcdefghij||")
+        let svg = stillSVG(layout, at: 0.4) { $0.reveal(word: 0, origin: Point(x: 4, y: 8), at: 0) }
+        let source = String(decoding: svg, as: UTF8.self)
+        #expect(source.contains("<mask id=\"reveal0\""))
+        #expect(source.contains("stop offset=\"0.7\"") && source.contains("stop offset=\"0.95\""))
+        let image = try renderSVG(svg)
+        // Text near the click, none at the far end yet.
+        #expect(pixels(in: Rect(x: 0, y: 0, width: 16, height: 16), of: image).contains(where: isText))
+        #expect(!pixels(in: Rect(x: 64, y: 0, width: 16, height: 16), of: image).contains(where: isText))
+    }
+
+    @Test func markupInTextIsEscaped() throws {
+        let layout = try layoutOf("<b>&\"x'</b> ||y||")
+        let svg = stillSVG(layout, at: 0)
+        let source = String(decoding: svg, as: UTF8.self)
+        #expect(source.contains("&lt;") && source.contains("&amp;") && source.contains("&quot;") && source.contains("&#39;"))
+        #expect(!source.contains("<b>"))
+        _ = try renderSVG(svg)  // well-formed: rsvg-convert accepts it
+    }
+
+    @Test func sameSeedSameBytes() throws {
+        let layout = try layoutOf("one ||two three|| four")
+        #expect(stillSVG(layout, at: 0.7, seed: 5) == stillSVG(layout, at: 0.7, seed: 5))
+        #expect(stillSVG(layout, at: 0.7, seed: 5) != stillSVG(layout, at: 0.7, seed: 6))
+    }
+
+    @Test func stillFrameFixture() throws {
+        let layout = try layoutOf("the butler ||did it||")
+        let svg = stillSVG(layout, at: 0.4) { $0.reveal(word: 0, origin: Point(x: 92, y: 8), at: 0.1) }
+        expectMatchesFixture(String(decoding: svg, as: UTF8.self), "svg/still-partial-reveal.svg")
+    }
+
+    @Test func loopAnimatesAndLeavesNeverRevealedWordsOut() throws {
+        let layout = try layoutOf("a ||shown|| b ||kept||")
+        var scene = Scene(layout: layout, preset: .dust, seed: 2)
+        scene.reveal(word: 0, at: 0.5)
+        var out: [UInt8] = []
+        SVGRenderer.renderLoop(scene: &scene, layout: layout, fps: 10, duration: 1.5, into: &out)
+        let source = String(decoding: out, as: UTF8.self)
+        #expect(source.contains("<animate attributeName=\"cx\" dur=\"1.5s\" repeatCount=\"indefinite\""))
+        #expect(source.contains(">s</text>") && source.contains(">w</text>"))
+        #expect(!source.contains(">k</text>") && !source.contains(">p</text>"))
+        // Frame 0 (what rsvg-convert shows): nothing revealed yet.
+        let image = try renderSVG(out)
+        #expect(!pixels(in: layout.words[0].rect, of: image).contains(where: isText))
+        // The same again.
+        var again = Scene(layout: layout, preset: .dust, seed: 2)
+        again.reveal(word: 0, at: 0.5)
+        var out2: [UInt8] = []
+        SVGRenderer.renderLoop(scene: &again, layout: layout, fps: 10, duration: 1.5, into: &out2)
+        #expect(out == out2)
+    }
+
+    @Test(arguments: ["confetti", "snow"])
+    func otherPresetsDrawShapes(name: String) throws {
+        let layout = try layoutOf("||confetti time||")
+        var scene = Scene(layout: layout, preset: Preset.builtIn[name]!, seed: 3)
+        var out: [UInt8] = []
+        SVGRenderer.renderLoop(scene: &scene, layout: layout, fps: 10, duration: 1, into: &out)
+        let source = String(decoding: out, as: UTF8.self)
+        #expect(source.contains("<polygon points="))
+        _ = try renderSVG(out)
+    }
+}
