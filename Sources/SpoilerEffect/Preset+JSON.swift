@@ -68,17 +68,21 @@ extension Preset {
 
 extension EmitterCell {
     /// The numeric fields, by their JSON names, with their bounds.
-    static var numberFieldSpecs: [(name: String, path: WritableKeyPath<EmitterCell, Double>, range: ClosedRange<Double>)] {
+    static var numberFieldSpecs:
+        [(name: String, path: WritableKeyPath<EmitterCell, Double>, range: ClosedRange<Double>)]
+    {
         [
-        ("birthRate", \.birthRate, 0...100_000), ("lifetime", \.lifetime, 0...3600),
-        ("lifetimeRange", \.lifetimeRange, 0...3600), ("velocity", \.velocity, -100_000...100_000),
-        ("velocityRange", \.velocityRange, 0...100_000), ("emissionLongitude", \.emissionLongitude, -1000...1000),
-        ("emissionRange", \.emissionRange, 0...1000), ("xAcceleration", \.xAcceleration, -1e6...1e6),
-        ("yAcceleration", \.yAcceleration, -1e6...1e6), ("spin", \.spin, -1e4...1e4), ("spinRange", \.spinRange, 0...1e4),
-        ("scale", \.scale, 0...1000), ("scaleRange", \.scaleRange, 0...1000), ("scaleSpeed", \.scaleSpeed, -1000...1000),
-        ("alpha", \.alpha, 0...1), ("alphaRange", \.alphaRange, 0...1), ("alphaSpeed", \.alphaSpeed, -1000...1000),
-        ("redRange", \.redRange, 0...1), ("greenRange", \.greenRange, 0...1), ("blueRange", \.blueRange, 0...1),
-        ("contentsSize", \.contentsSize, 0...1000),
+            ("birthRate", \.birthRate, 0...100_000), ("lifetime", \.lifetime, 0...3600),
+            ("lifetimeRange", \.lifetimeRange, 0...3600), ("velocity", \.velocity, -100_000...100_000),
+            ("velocityRange", \.velocityRange, 0...100_000), ("emissionLongitude", \.emissionLongitude, -1000...1000),
+            ("emissionRange", \.emissionRange, 0...1000), ("xAcceleration", \.xAcceleration, -1e6...1e6),
+            ("yAcceleration", \.yAcceleration, -1e6...1e6), ("spin", \.spin, -1e4...1e4),
+            ("spinRange", \.spinRange, 0...1e4),
+            ("scale", \.scale, 0...1000), ("scaleRange", \.scaleRange, 0...1000),
+            ("scaleSpeed", \.scaleSpeed, -1000...1000),
+            ("alpha", \.alpha, 0...1), ("alphaRange", \.alphaRange, 0...1), ("alphaSpeed", \.alphaSpeed, -1000...1000),
+            ("redRange", \.redRange, 0...1), ("greenRange", \.greenRange, 0...1), ("blueRange", \.blueRange, 0...1),
+            ("contentsSize", \.contentsSize, 0...1000),
         ]
     }
 
@@ -100,7 +104,9 @@ struct PresetReader {
             reason: reason, field: field, position: TextPosition(utf8Offset: offsets[path] ?? 0, in: bytes))
     }
 
-    func members(_ v: JSONValue, _ field: String, allowed: [String]) throws(PresetError) -> [(key: String, value: JSONValue)] {
+    func members(_ v: JSONValue, _ field: String, allowed: [String]) throws(PresetError) -> [(
+        key: String, value: JSONValue
+    )] {
         guard case .object(let m) = v else { throw error("expected an object", field) }
         for (k, _) in m where !allowed.contains(k) {
             let sub = field.isEmpty ? k : "\(field).\(k)"
@@ -130,7 +136,8 @@ struct PresetReader {
     where T.RawValue == String {
         let s = try string(v, field)
         guard let t = T(rawValue: s) else {
-            throw error("unknown value '\(s)' (expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")))", field)
+            throw error(
+                "unknown value '\(s)' (expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")))", field)
         }
         return t
     }
@@ -187,7 +194,9 @@ struct PresetReader {
             case "name": c.name = try string(value, sub)
             case "color":
                 let s = try string(value, sub)
-                guard let rgb = RGBColor(hex: s) else { throw error("expected a colour as \"#rrggbb\", got '\(s)'", sub) }
+                guard let rgb = RGBColor(hex: s) else {
+                    throw error("expected a colour as \"#rrggbb\", got '\(s)'", sub)
+                }
                 c.color = rgb
             case "contents": c.contents = try choice(value, sub, ParticleShape.self)
             case "alphaOverLife":
@@ -195,7 +204,9 @@ struct PresetReader {
                     throw error("expected an array of at most 64 numbers", sub)
                 }
                 c.alphaOverLife = []
-                for (i, key) in keys.enumerated() { c.alphaOverLife.append(try number(key, "\(sub)[\(i)]", in: -10...10)) }
+                for (i, key) in keys.enumerated() {
+                    c.alphaOverLife.append(try number(key, "\(sub)[\(i)]", in: -10...10))
+                }
             default: break
             }
         }

@@ -83,7 +83,8 @@ public struct Scene: Sendable {
             return
         }
         rng = SplitMix64(seed: seed ^ (UInt64(preset.emitter.seed) &* 0x9E37_79B9_7F4A_7C15))
-        let longest = preset.emitter.emitterCells.map { ($0.lifetime + $0.lifetimeRange) * preset.emitter.lifetime }.max() ?? 0
+        let longest =
+            preset.emitter.emitterCells.map { ($0.lifetime + $0.lifetimeRange) * preset.emitter.lifetime }.max() ?? 0
         let prewarm = min(max(options.prewarm ?? longest, 0), options.prewarm == nil ? 10 : 3600)
         tick = -Int((prewarm * options.tickRate).rounded())
         while tick < 0 { advanceOneTick() }
@@ -371,7 +372,9 @@ public struct Scene: Sendable {
         }
     }
 
-    private mutating func spawn(word w: Int, cell c: Int, site: SpawnSite, blockedBy state: RevealState?, time t: Double) {
+    private mutating func spawn(
+        word w: Int, cell c: Int, site: SpawnSite, blockedBy state: RevealState?, time t: Double
+    ) {
         let cell = spawnCells[c]
         // Always draw the same count of numbers, in the same order, whatever the cell
         // says, so that one particle's fields never shift another's.

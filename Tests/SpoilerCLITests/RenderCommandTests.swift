@@ -9,7 +9,10 @@ import Testing
         ["--format", "json", "--duration", "0.5"],
         ["--format", "svg", "--at", "0.4", "--reveal-at", "0.1", "--reveal-origin", "92,8"],
         ["--format", "svg", "--duration", "1", "--fps", "10", "--reveal-at", "0.2", "--rehide-after", "0.5"],
-        ["--format", "json", "--preset", "confetti", "--duration", "0.3", "--seed", "7", "--reveal-scope", "message", "--reveal-at", "0"],
+        [
+            "--format", "json", "--preset", "confetti", "--duration", "0.3", "--seed", "7", "--reveal-scope", "message",
+            "--reveal-at", "0",
+        ],
     ])
     func sameInputSameBytes(arguments: [String]) throws {
         let a = try runSpoiler(["render"] + arguments, input: message)
@@ -44,7 +47,9 @@ import Testing
         #expect(r.status == 0 && r.stdout.isEmpty)
         let file = try Data(contentsOf: URL(fileURLWithPath: path))
         // REDUCED_MOTION=1 and any seed give the same still pattern.
-        let env = try runSpoiler(["render", "--format", "svg", "--seed", "99", "--at", "3"], input: message, environment: ["REDUCED_MOTION": "1"])
+        let env = try runSpoiler(
+            ["render", "--format", "svg", "--seed", "99", "--at", "3"], input: message,
+            environment: ["REDUCED_MOTION": "1"])
         #expect(env.stdout == file)
         let moving = try runSpoiler(["render", "--format", "svg"], input: message)
         #expect(moving.stdout != file)
@@ -58,9 +63,13 @@ import Testing
             try? FileManager.default.removeItem(at: good)
             try? FileManager.default.removeItem(at: bad)
         }
-        try Data(##"{"name":"embers","emitterShape":"rectangle","confinement":"bounce","emitterCells":[{"birthRate":20,"lifetime":1,"velocityRange":20,"emissionRange":6.2832,"color":"#ff8800"}]}"##.utf8).write(to: good)
+        try Data(
+            ##"{"name":"embers","emitterShape":"rectangle","confinement":"bounce","emitterCells":[{"birthRate":20,"lifetime":1,"velocityRange":20,"emissionRange":6.2832,"color":"#ff8800"}]}"##
+                .utf8
+        ).write(to: good)
         try Data("{\n  \"emitterCells\": [{\"velocity\": true}]\n}".utf8).write(to: bad)
-        let r = try runSpoiler(["render", "--format", "json", "--duration", "0.1", "--preset", good.path], input: message)
+        let r = try runSpoiler(
+            ["render", "--format", "json", "--duration", "0.1", "--preset", good.path], input: message)
         #expect(r.status == 0)
         #expect(r.out.contains(#""preset":"embers""#) && r.out.contains("#ff8800"))
         let e = try runSpoiler(["render", "--format", "json", "--preset", bad.path], input: message)

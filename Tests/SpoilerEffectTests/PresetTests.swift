@@ -47,7 +47,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\n  \"emitterCells\": [\n    {\"velocity\": \"fast\"}\n  ]\n}", 3, 6, "emitterCells[0].velocity", "expected a number"),
+        (
+            "{\n  \"emitterCells\": [\n    {\"velocity\": \"fast\"}\n  ]\n}", 3, 6, "emitterCells[0].velocity",
+            "expected a number"
+        ),
         ("{\"emitterCells\": [{\"velocty\": 3}]}", 1, 20, "emitterCells[0].velocty", "did you mean 'velocity'?"),
         ("{\"emitterShape\": \"hexagon\", \"emitterCells\": []}", 1, 2, "emitterShape", "expected one of"),
         ("{\"emitterCells\": [{}, {\"alpha\": 2}]}", 1, 24, "emitterCells[1].alpha", "out of range"),

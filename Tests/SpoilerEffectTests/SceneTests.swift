@@ -129,7 +129,9 @@ func counts(_ scene: Scene) -> [Int] {
         scene.step(by: 0.3)
         // Pushed: some particles have left the word's rectangle.
         let p = scene.particles
-        let outside = (0..<p.count).filter { !w.rect.insetBy(-0.01).contains(Point(x: Double(p.x[$0]), y: Double(p.y[$0]))) }
+        let outside = (0..<p.count).filter {
+            !w.rect.insetBy(-0.01).contains(Point(x: Double(p.x[$0]), y: Double(p.y[$0])))
+        }
         #expect(!outside.isEmpty)
         scene.step(by: 0.6)  // 0.9 s
         #expect(scene.visibleParticles().count == 0)
@@ -208,10 +210,13 @@ func counts(_ scene: Scene) -> [Int] {
     }
 
     @Test func positionsStayFinite() {
-        forAll({ rng -> (UInt64, Int, String) in
-            (rng.next(), Int(rng.next() % 12) + 1, Preset.builtInNames[Int(rng.next() % 3)])
-        }, count: 20) { seed, n, name in
-            var scene = Scene(words: [word(column: 1, graphemes: n, group: 0)], preset: Preset.builtIn[name]!, seed: seed)
+        forAll(
+            { rng -> (UInt64, Int, String) in
+                (rng.next(), Int(rng.next() % 12) + 1, Preset.builtInNames[Int(rng.next() % 3)])
+            }, count: 20
+        ) { seed, n, name in
+            var scene = Scene(
+                words: [word(column: 1, graphemes: n, group: 0)], preset: Preset.builtIn[name]!, seed: seed)
             scene.reveal(word: 0, origin: Point(x: 3, y: 3), at: 0.5)
             for _ in 0..<40 { scene.step(by: 1.0 / 30) }
             let p = scene.particles

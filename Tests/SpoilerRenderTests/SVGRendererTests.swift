@@ -50,7 +50,9 @@ import Testing
         }
         func textPixels(_ image: PNGImage) -> Set<[Int]> {
             var set = Set<[Int]>()
-            for y in 0..<image.height { for x in 0..<image.width where isText(image.pixel(x, y)) { set.insert([x, y]) } }
+            for y in 0..<image.height {
+                for x in 0..<image.width where isText(image.pixel(x, y)) { set.insert([x, y]) }
+            }
             return set
         }
         let hidden = try renderSVG(stillSVG(layout, at: 0.3, font: font, style: style))
@@ -76,7 +78,9 @@ import Testing
         let layout = try layoutOf("<b>&\"x'</b> ||y||")
         let svg = stillSVG(layout, at: 0)
         let source = String(decoding: svg, as: UTF8.self)
-        #expect(source.contains("&lt;") && source.contains("&amp;") && source.contains("&quot;") && source.contains("&#39;"))
+        #expect(
+            source.contains("&lt;") && source.contains("&amp;") && source.contains("&quot;") && source.contains("&#39;")
+        )
         #expect(!source.contains("<b>"))
         _ = try renderSVG(svg)  // well-formed: rsvg-convert accepts it
     }

@@ -6,7 +6,10 @@ import SpoilerTestSupport
 import Testing
 
 @Suite struct TimelineRendererTests {
-    func timeline(_ layout: TextLayout, seed: UInt64 = 1, fps: Int = 10, duration: Double = 1, prepare: (inout Scene) -> Void = { _ in }) -> [UInt8] {
+    func timeline(
+        _ layout: TextLayout, seed: UInt64 = 1, fps: Int = 10, duration: Double = 1,
+        prepare: (inout Scene) -> Void = { _ in }
+    ) -> [UInt8] {
         var scene = Scene(layout: layout, preset: .dust, seed: seed)
         prepare(&scene)
         var out: [UInt8] = []
@@ -35,7 +38,9 @@ import Testing
         for f in frames {
             #expect(keys(f) == ["t", "reveal", "particles"])
             #expect(keys(f["particles"]) == ["word", "x", "y", "size", "alpha", "color"])
-            let columns = ["word", "x", "y", "size", "alpha", "color"].map { f["particles"]?[$0]?.arrayValue?.count ?? -1 }
+            let columns = ["word", "x", "y", "size", "alpha", "color"].map {
+                f["particles"]?[$0]?.arrayValue?.count ?? -1
+            }
             #expect(Set(columns).count == 1)
             for c in f["particles"]?["color"]?.arrayValue ?? [] { #expect(RGBColor(hex: c.stringValue ?? "") != nil) }
         }

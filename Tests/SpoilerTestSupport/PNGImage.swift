@@ -48,7 +48,9 @@ public struct PNGImage: Sendable {
             case "IHDR":
                 w = u32(body.lowerBound)
                 h = u32(body.lowerBound + 4)
-                guard b[body.lowerBound + 8] == 8 else { throw DecodeError(description: "bit depth \(b[body.lowerBound + 8])") }
+                guard b[body.lowerBound + 8] == 8 else {
+                    throw DecodeError(description: "bit depth \(b[body.lowerBound + 8])")
+                }
                 colorType = Int(b[body.lowerBound + 9])
                 guard b[body.lowerBound + 12] == 0 else { throw DecodeError(description: "interlaced") }
             case "IDAT": idat.append(contentsOf: b[body])
@@ -73,7 +75,9 @@ public struct PNGImage: Sendable {
                 uncompress(out.baseAddress, &rawLength, input.baseAddress, uLong(input.count))
             }
         }
-        guard status == Z_OK, Int(rawLength) == raw.count else { throw DecodeError(description: "zlib status \(status)") }
+        guard status == Z_OK, Int(rawLength) == raw.count else {
+            throw DecodeError(description: "zlib status \(status)")
+        }
         var pixels = [UInt8](repeating: 0, count: h * stride)
         for y in 0..<h {
             let filter = raw[y * (stride + 1)]
@@ -118,9 +122,10 @@ public struct PNGImage: Sendable {
 /// Renders SVG source to a PNG with the real rsvg-convert (Debian librsvg2-bin) and
 /// decodes it.
 public func renderSVG(_ svg: [UInt8]) throws -> PNGImage {
-    let program = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-    } ?? "/usr/bin/rsvg-convert"
+    let program =
+        ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        } ?? "/usr/bin/rsvg-convert"
     let result = try runProgram(URL(fileURLWithPath: program), ["--format", "png"], stdin: Data(svg))
     guard result.status == 0 else {
         throw PNGImage.DecodeError(description: "rsvg-convert failed (\(result.status)): \(result.err)")

@@ -202,7 +202,10 @@ extension SVGRenderer {
             w.raw(" ")
             w.number(t.y[0])
             w.raw(")\">")
-            transform(&w, "translate", frames: frames, dur: dur, channels: [t.x, t.y], tolerance: [0.05, 0.05], additive: false) { w, k in
+            transform(
+                &w, "translate", frames: frames, dur: dur, channels: [t.x, t.y], tolerance: [0.05, 0.05],
+                additive: false
+            ) { w, k in
                 w.number(t.x[k])
                 w.raw(" ")
                 w.number(t.y[k])
@@ -215,10 +218,12 @@ extension SVGRenderer {
             w.number(t.size[0])
             w.raw(")\"")
             opacity(&w)
-            transform(&w, "rotate", frames: frames, dur: dur, channels: [degrees], tolerance: [0.5], additive: false) { w, k in
+            transform(&w, "rotate", frames: frames, dur: dur, channels: [degrees], tolerance: [0.5], additive: false) {
+                w, k in
                 w.number(degrees[k], 1)
             }
-            transform(&w, "scale", frames: frames, dur: dur, channels: [t.size], tolerance: [0.02], additive: true) { w, k in
+            transform(&w, "scale", frames: frames, dur: dur, channels: [t.size], tolerance: [0.02], additive: true) {
+                w, k in
                 w.number(t.size[k])
             }
             animate(&w, "opacity", frames: frames, dur: dur, channels: [t.alpha], tolerance: [0.01]) { w, k in
@@ -228,7 +233,10 @@ extension SVGRenderer {
         }
     }
 
-    static func animatePair(_ w: inout SVGWriter, _ a: StaticString, _ b: StaticString, frames: Int, dur: String, _ xs: [Double], _ ys: [Double]) {
+    static func animatePair(
+        _ w: inout SVGWriter, _ a: StaticString, _ b: StaticString, frames: Int, dur: String, _ xs: [Double],
+        _ ys: [Double]
+    ) {
         let keep = KeyframeSimplifier.keep([xs, ys], tolerance: [0.05, 0.05])
         if keep.count > 2 || xs[0] != xs[frames] || ys[0] != ys[frames] {
             animate(&w, a, keep: keep, frames: frames, dur: dur) { w, k in w.number(xs[k]) }

@@ -162,7 +162,9 @@ public enum SVGRenderer {
 
     /// The corner points of a square, hexagon or five-pointed star `size` across,
     /// centred on (`x`, `y`), turned by `rotation` radians.
-    static func shapePoints(_ w: inout SVGWriter, shape: ParticleShape, x: Double, y: Double, size: Double, rotation: Double) {
+    static func shapePoints(
+        _ w: inout SVGWriter, shape: ParticleShape, x: Double, y: Double, size: Double, rotation: Double
+    ) {
         let r = size / 2
         var points: [(Double, Double)] = []
         switch shape {
@@ -172,7 +174,9 @@ public enum SVGRenderer {
         case .polygon:
             for k in 0..<6 { points.append((r, rotation + Double(k) * Double.pi / 3)) }
         case .star:
-            for k in 0..<10 { points.append((k % 2 == 0 ? r : r * 0.4, rotation - Double.pi / 2 + Double(k) * Double.pi / 5)) }
+            for k in 0..<10 {
+                points.append((k % 2 == 0 ? r : r * 0.4, rotation - Double.pi / 2 + Double(k) * Double.pi / 5))
+            }
         }
         for (k, (radius, angle)) in points.enumerated() {
             if k > 0 { w.raw(" ") }
@@ -192,7 +196,8 @@ enum Trig {
         let k = (x / halfPi).rounded()
         let r = x - k * halfPi
         let r2 = r * r
-        let s = r * (1 + r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040 + r2 * (1.0 / 362_880 - r2 / 39_916_800)))))
+        let s =
+            r * (1 + r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040 + r2 * (1.0 / 362_880 - r2 / 39_916_800)))))
         let c = 1 + r2 * (-0.5 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 + r2 * (1.0 / 40320 - r2 / 3_628_800))))
         switch Int(k.truncatingRemainder(dividingBy: 4)) {
         case 0: return (s, c)

@@ -85,7 +85,9 @@ struct SVGText {
             // A replacement box: the outline of the default advance × line height.
             let bw = max(g.width, 2)
             let bh = font.lineHeight
-            d.append(contentsOf: "M\(g.x) \(top)h\(bw)v\(bh)h-\(bw)zM\(g.x + 1) \(top + 1)v\(bh - 2)h\(bw - 2)v-\(bh - 2)z".utf8)
+            d.append(
+                contentsOf: "M\(g.x) \(top)h\(bw)v\(bh)h-\(bw)zM\(g.x + 1) \(top + 1)v\(bh - 2)h\(bw - 2)v-\(bh - 2)z"
+                    .utf8)
         }
         guard !d.isEmpty else { return }
         w.raw("<path d=\"")

@@ -92,7 +92,9 @@ public enum TimelineRenderer {
                 w.key("color")
                 w.array { w in
                     for v in visible.color {
-                        w.string(RGBColor(red: UInt8(v >> 16 & 0xFF), green: UInt8(v >> 8 & 0xFF), blue: UInt8(v & 0xFF)).hexString)
+                        w.string(
+                            RGBColor(red: UInt8(v >> 16 & 0xFF), green: UInt8(v >> 8 & 0xFF), blue: UInt8(v & 0xFF))
+                                .hexString)
                     }
                 }
             }

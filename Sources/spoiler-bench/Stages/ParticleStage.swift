@@ -34,7 +34,9 @@ enum ParticleStage {
             return UInt64(scene.particles.count) ^ UInt64(scene.particles.x[0].bitPattern)
         }
         let perSecond = Double(updates) / stepTime
-        bench.report("dust scene, \(live) live particles, \(stepsPerRun) steps", stepTime / Double(stepsPerRun) * 1e3, unit: "ms/step")
+        bench.report(
+            "dust scene, \(live) live particles, \(stepsPerRun) steps", stepTime / Double(stepsPerRun) * 1e3,
+            unit: "ms/step")
         bench.report(
             "particle updates per second, one core", perSecond / 1e6, unit: "M/s", note: "target ≥ 100")
         bench.setKey("particle_updates_per_s", perSecond)
@@ -46,7 +48,9 @@ enum ParticleStage {
             for _ in 0..<stepsPerRun { copy.copy(from: field) }
             return copy.checksum
         }
-        bench.report("memcpy of the particle state (\(copy.bytesPerCopy >> 20) MB)", copyTime / Double(stepsPerRun) * 1e3, unit: "ms/copy")
+        bench.report(
+            "memcpy of the particle state (\(copy.bytesPerCopy >> 20) MB)", copyTime / Double(stepsPerRun) * 1e3,
+            unit: "ms/copy")
         bench.report(
             "step ÷ memcpy time", stepTime / copyTime, unit: "×", key: "particles_vs_memcpy", note: "target ≤ 4")
     }

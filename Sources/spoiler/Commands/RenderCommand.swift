@@ -77,7 +77,9 @@ enum RenderCommand {
     static func run(_ argv: [String]) throws(CommandLineError) {
         let args = try Arguments(argv, spec: spec)
         guard let format = try args.choice("format", as: RenderFormat.self) else {
-            throw .usage("'--format' is required (\(RenderFormat.allCases.map(\.rawValue).joined(separator: ", ")))", command: "render")
+            throw .usage(
+                "'--format' is required (\(RenderFormat.allCases.map(\.rawValue).joined(separator: ", ")))",
+                command: "render")
         }
         let job = try makeJob(args)
         let out = try render(job, format: format)
@@ -96,13 +98,17 @@ enum RenderCommand {
         switch format {
         case .json:
             if job.at != nil { throw .usage("'--at' applies to --format svg", command: "render") }
-            TimelineRenderer.render(scene: &job.scene, layout: job.layout, fps: job.fps, duration: job.duration, into: &out)
+            TimelineRenderer.render(
+                scene: &job.scene, layout: job.layout, fps: job.fps, duration: job.duration, into: &out)
             out.append(UInt8(ascii: "\n"))
         case .svg:
             if job.durationGiven != nil {
-                if job.at != nil { throw .usage("give either '--at' (a still) or '--duration' (a loop)", command: "render") }
+                if job.at != nil {
+                    throw .usage("give either '--at' (a still) or '--duration' (a loop)", command: "render")
+                }
                 SVGRenderer.renderLoop(
-                    scene: &job.scene, layout: job.layout, font: job.font, fps: job.fps, duration: job.duration, into: &out)
+                    scene: &job.scene, layout: job.layout, font: job.font, fps: job.fps, duration: job.duration,
+                    into: &out)
             } else {
                 job.scene.advance(to: job.at ?? 0)
                 SVGRenderer.renderStill(scene: job.scene, layout: job.layout, font: job.font, into: &out)
@@ -114,7 +120,9 @@ enum RenderCommand {
     static func makeJob(_ args: Arguments) throws(CommandLineError) -> Job {
         let from = try args.choice("from", as: InputFormat.self) ?? .plain
         if from == .export {
-            throw .usage("render takes one message; '--from export' holds many (use 'spoiler layout --ndjson')", command: "render")
+            throw .usage(
+                "render takes one message; '--from export' holds many (use 'spoiler layout --ndjson')",
+                command: "render")
         }
         let engine = try LayoutOptions.engine(from: args)
         let seed = try args.integer("seed", in: 0...Int.max).map(UInt64.init) ?? 1
