@@ -136,27 +136,79 @@ public struct JSONWriter: Sendable {
     /// backslashes, U+2028, U+2029 and the bidirectional embeddings, overrides and isolates
     /// (U+202A–U+202E, U+2066–U+2069) are escaped, so JSON printed to a terminal never
     /// carries a raw control (SPEC §9); everything else is written as UTF-8.
+    ///
+    /// - Complexity: O(n) in the UTF-8 bytes of `s`; runs that need no escaping are
+    ///   copied at once.
     public static func appendQuoted(_ s: some StringProtocol, to out: inout [UInt8]) {
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
         out.append(UInt8(ascii: "\""))
-        for scalar in s.unicodeScalars {
-            switch scalar.value {
+        let done: Void? = s.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &out) }
+        if done == nil {
+            Array(s.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &out) }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// The scalar to escape that starts at `p[i]` (a C1 control, C2 80–9F; or U+2028–U+202E,
+    /// E2 80 A8–AE; or U+2066–U+2069, E2 81 A6–A9) and its length in bytes, if any.
+    private static func escapedSequence(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int)? {
+        let n = p.count
+        if p[i] == 0xC2 {
+            guard i + 1 < n, p[i + 1] >= 0x80, p[i + 1] <= 0x9F else { return nil }
+            return (UInt32(p[i + 1]), 2)
+        }
+        guard i + 2 < n else { return nil }
+        if p[i + 1] == 0x80 && p[i + 2] >= 0xA8 && p[i + 2] <= 0xAE { return (0x2000 + UInt32(p[i + 2] - 0x80), 3) }
+        if p[i + 1] == 0x81 && p[i + 2] >= 0xA6 && p[i + 2] <= 0xA9 { return (0x2040 + UInt32(p[i + 2] - 0x80), 3) }
+        return nil
+    }
+
+    private static func appendEscaped(_ p: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        let hex: StaticString = "0123456789abcdef"
+        func appendUnicodeEscape(_ v: UInt32, to out: inout [UInt8]) {
+            let digits = UnsafeBufferPointer(start: hex.utf8Start, count: 16)
+            out.append(contentsOf: [0x5C, UInt8(ascii: "u")])
+            out.append(digits[Int(v >> 12 & 15)])
+            out.append(digits[Int(v >> 8 & 15)])
+            out.append(digits[Int(v >> 4 & 15)])
+            out.append(digits[Int(v & 15)])
+        }
+        let n = p.count
+        var runStart = 0
+        var i = 0
+        while i < n {
+            let b = p[i]
+            // Fast path: printable ASCII but '"' and '\\', and non-ASCII bytes other than
+            // the lead bytes C2 and E2 of the escaped scalars.
+            if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F && b != 0xC2 && b != 0xE2 {
+                i += 1
+                continue
+            }
+            var sequence: (UInt32, Int)?
+            if b == 0xC2 || b == 0xE2 {
+                sequence = escapedSequence(p, at: i)
+                if sequence == nil {
+                    i += 1
+                    continue
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart..<i]))
+            if let (scalar, length) = sequence {
+                appendUnicodeEscape(scalar, to: &out)
+                i += length
+                runStart = i
+                continue
+            }
+            switch b {
             case 0x22: out.append(contentsOf: [0x5C, 0x22])
             case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
             case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
             case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
             case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x00..<0x20, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069:
-                let v = scalar.value
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u")])
-                out.append(hex[Int(v >> 12 & 15)])
-                out.append(hex[Int(v >> 8 & 15)])
-                out.append(hex[Int(v >> 4 & 15)])
-                out.append(hex[Int(v & 15)])
-            default:
-                out.append(contentsOf: String(scalar).utf8)
+            default: appendUnicodeEscape(UInt32(b), to: &out)
             }
+            i += 1
+            runStart = i
         }
-        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart..<n]))
     }
 }

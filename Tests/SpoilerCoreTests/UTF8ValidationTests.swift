@@ -21,3 +21,41 @@ import Testing
         }
     }
 }
+
+@Suite struct JSONQuotingTests {
+    /// The reference: escape scalar by scalar.
+    static func reference(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar.value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0x00..<0x20, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    @Test func quotingMatchesTheScalarByScalarReference() {
+        let pieces = [
+            "a", "\"", "\\", "\n", "\r", "\t", "\u{1}", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "\u{2028}", "\u{2029}",
+            "\u{202E}", "\u{202F}", "\u{2027}", "\u{2065}", "\u{2066}", "\u{2069}", "\u{206A}", "€", "😀", "é", "漢",
+        ]
+        var rng = SplitMix64(seed: 3)
+        for _ in 0..<3000 {
+            let s = (0..<Int(rng.next() % 10)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+            var out: [UInt8] = []
+            JSONWriter.appendQuoted(s, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == Self.reference(s), "\(s.debugDescription)")
+            var fromSubstring: [UInt8] = []
+            JSONWriter.appendQuoted(s.dropFirst(0), to: &fromSubstring)
+            #expect(fromSubstring == out)
+        }
+    }
+}
