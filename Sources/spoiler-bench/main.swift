@@ -6,6 +6,7 @@ import Glibc
 /// Every stage, in the order they run. A new stage is one file in `Stages/` and one line here.
 let stages: [BenchStage] = [
     ParseStage.stage,
+    NDJSONStage.stage,
     ParticleStage.stage,
     LayoutStage.stage,
 ]

@@ -27,6 +27,17 @@ enum ParseStage {
             "plain ÷ cmark-gfm throughput", 1 / plain.ratio, unit: "×", key: "parse_plain_vs_cmark",
             note: "target ≥ 2")
 
+        // Adversarial runs: 10 MB of one markup pattern takes twice the time of 5 MB
+        // (linear time, SPEC §9; both sizes are well past the caches).
+        for unit in ["|", "\\", "`", "||a", "`||"] {
+            let small = Array(String(repeating: unit, count: 5 * (1 << 20) / unit.utf8.count).utf8)
+            let big = Array(String(repeating: unit, count: 10 * (1 << 20) / unit.utf8.count).utf8)
+            let t = bench.measurePair(runs: 3, { parseAll([big], from: .plain) }, { parseAll([small], from: .plain) })
+            bench.report(
+                "plain, 10 MB of \(unit.debugDescription)", Double(big.count) / t.a / 1e6, unit: "MB/s",
+                note: "10 MB time ÷ 5 MB time: \(BenchRun.format(t.ratio)) (linear: ≈ 2)")
+        }
+
         let mdBytes = Double(corpus.markdownV2Bytes)
         var failures = 0
         var available = true

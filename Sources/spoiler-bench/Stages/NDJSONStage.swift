@@ -1,0 +1,177 @@
+import Glibc
+import SpoilerCore
+
+/// Streaming NDJSON through the real command line (SPEC §8): `spoiler parse --ndjson` over
+/// a generated file of chat messages, run as a child process with its output sent to
+/// /dev/null; throughput in MB per second of the child's CPU time (user + system, from
+/// wait4, so that a busy machine does not skew it) and the child's peak resident size
+/// (VmHWM, sampled every 5 ms), against `cat` copying the same file to /dev/null in the
+/// same run.
+///
+/// Keys: `ndjson_mb_per_s_jobs1`, `ndjson_peak_rss_mb` (SPEC target: under 64 MB, which
+/// holds for any size when memory does not grow with the input). `ndjson_mb_per_s_jobs2`
+/// is reported as null: the command line has no `--jobs` yet.
+enum NDJSONStage {
+    static let stage = BenchStage(
+        name: "ndjson", summary: "spoiler parse --ndjson over a generated file: MB/s and peak RSS", run: run)
+
+    /// Size of the generated input.
+    static let targetBytes = 128 << 20
+
+    static func run(_ bench: inout BenchRun) {
+        guard let spoiler = siblingExecutable("spoiler") else {
+            bench.report(
+                "spoiler parse --ndjson", nil, unit: "MB/s", key: "ndjson_mb_per_s_jobs1",
+                note: "unavailable: no spoiler binary beside spoiler-bench (swift build -c release)")
+            return
+        }
+        let path = "/tmp/spoiler-bench-\(getpid()).ndjson"
+        defer { unlink(path) }
+        guard let size = writeInput(to: path) else {
+            bench.report(
+                "spoiler parse --ndjson", nil, unit: "MB/s", key: "ndjson_mb_per_s_jobs1", note: "cannot write \(path)")
+            return
+        }
+        var peakKB = 0
+        var failed = false
+        var cpu: [Double] = []
+        var catCPU: [Double] = []
+        for _ in 0..<min(bench.runs, 3) {
+            guard let r = spawn(spoiler, ["spoiler", "parse", "--ndjson", path]), r.status == 0 else {
+                failed = true
+                break
+            }
+            peakKB = max(peakKB, r.maxRSSKB)
+            cpu.append(r.cpuSeconds)
+            bench.fold(UInt64(r.maxRSSKB))
+            if let c = spawn("/bin/cat", ["cat", path]) { catCPU.append(c.cpuSeconds) }
+        }
+        if failed || cpu.isEmpty {
+            bench.report(
+                "spoiler parse --ndjson", nil, unit: "MB/s", key: "ndjson_mb_per_s_jobs1", note: "the run failed")
+            return
+        }
+        func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
+        let mb = Double(size) / 1e6
+        bench.report(
+            "spoiler parse --ndjson (\(BenchRun.format(mb)) MB), per CPU second", mb / median(cpu), unit: "MB/s",
+            key: "ndjson_mb_per_s_jobs1")
+        if !catCPU.isEmpty {
+            bench.report("cat, same file, per CPU second", mb / max(median(catCPU), 1e-3), unit: "MB/s")
+        }
+        bench.report(
+            "spoiler parse --ndjson peak RSS", Double(peakKB) / 1024, unit: "MB", key: "ndjson_peak_rss_mb",
+            note: "target < 64")
+        bench.report("--jobs 2", nil, unit: "MB/s", key: "ndjson_mb_per_s_jobs2", note: "unavailable: no --jobs yet")
+    }
+
+    /// The path of `name` in the folder of this executable, if it exists.
+    static func siblingExecutable(_ name: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        let me = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = me.lastIndex(of: "/") else { return nil }
+        let path = String(me[..<slash]) + "/" + name
+        return access(path, X_OK) == 0 ? path : nil
+    }
+
+    /// Writes generated NDJSON (strings and objects with ids, plain markup) to `path`;
+    /// returns its size in bytes.
+    static func writeInput(to path: String) -> Int? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let corpus = ChatCorpus(count: 20_000, seed: 0xD15C)
+        var lines: [[UInt8]] = []
+        for (i, m) in corpus.plain.enumerated() {
+            var w = JSONWriter()
+            let text = String(decoding: m, as: UTF8.self)
+            if i % 2 == 0 {
+                w.string(text)
+            } else {
+                w.object { w in
+                    w.key("id")
+                    w.number(i)
+                    w.key("text")
+                    w.string(text)
+                }
+            }
+            lines.append(w.bytes + [0x0A])
+        }
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 20)
+        var written = 0
+        var k = 0
+        while written < targetBytes {
+            buffer.append(contentsOf: lines[k % lines.count])
+            k += 1
+            if buffer.count >= 1 << 20 {
+                guard writeAll(fd, buffer) else { return nil }
+                written += buffer.count
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        guard writeAll(fd, buffer) else { return nil }
+        return written + buffer.count
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var off = 0
+            while off < raw.count {
+                let n = write(fd, raw.baseAddress! + off, raw.count - off)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                off += n
+            }
+            return true
+        }
+    }
+
+    /// Runs `path` with `argv`, standard output to /dev/null; its exit status, peak RSS
+    /// and CPU time.
+    static func spawn(_ path: String, _ argv: [String]) -> (status: Int32, maxRSSKB: Int, cpuSeconds: Double)? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for p in cArgs { free(p) } }
+        var pid: pid_t = 0
+        let env: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/usr/bin:/bin"), strdup("SPOILER_PROGRESS=0"), nil]
+        defer { for p in env { free(p) } }
+        guard posix_spawn(&pid, path, &actions, nil, &cArgs, env) == 0 else { return nil }
+        // The peak resident size is sampled from /proc while the child runs: wait4's
+        // ru_maxrss would include this process's size, which a vfork-based posix_spawn
+        // child inherits through exec.
+        var status: Int32 = 0
+        var usage = rusage()
+        var peakKB = 0
+        while true {
+            let r = wait4(pid, &status, WNOHANG, &usage)
+            if r == pid { break }
+            if r < 0 && errno != EINTR { return nil }
+            if let kb = highWaterKB(of: pid) { peakKB = max(peakKB, kb) }
+            usleep(5_000)
+        }
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) * 1e-6 }
+        return (exitStatus, peakKB, seconds(usage.ru_utime) + seconds(usage.ru_stime))
+    }
+
+    /// `VmHWM` of a running process, in KB, from /proc/PID/status.
+    static func highWaterKB(of pid: pid_t) -> Int? {
+        let fd = open("/proc/\(pid)/status", O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return nil }
+        let text = String(decoding: buffer[0..<n], as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+    }
+}
