@@ -72,10 +72,11 @@ import Testing
             ["render", "--format", "json", "--duration", "0.1", "--preset", good.path], input: message)
         #expect(r.status == 0)
         #expect(r.out.contains(#""preset":"embers""#) && r.out.contains("#ff8800"))
-        let e = try runSpoiler(["render", "--format", "json", "--preset", bad.path], input: message)
+        // These fail before reading the input: give them none.
+        let e = try runSpoiler(["render", "--format", "json", "--preset", bad.path])
         #expect(e.status == 1)
         #expect(e.err.contains("line 2, column 21: field 'emitterCells[0].velocity': expected a number"), "\(e.err)")
-        let missing = try runSpoiler(["render", "--format", "json", "--preset", "glitter"], input: message)
+        let missing = try runSpoiler(["render", "--format", "json", "--preset", "glitter"])
         #expect(missing.status == 1 && missing.err.contains("built-in presets: confetti, dust, snow"))
     }
 
@@ -89,7 +90,7 @@ import Testing
         (["render", "--format", "svg", "--reveal-scope", "all"], "unknown value 'all'"),
     ])
     func usageErrors(arguments: [String], reason: String) throws {
-        let r = try runSpoiler(arguments, input: message)
+        let r = try runSpoiler(arguments)  // usage errors come before the input is read
         #expect(r.status == 2)
         #expect(r.err.contains(reason), "\(r.err)")
     }

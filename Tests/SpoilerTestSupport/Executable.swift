@@ -45,6 +45,9 @@ public func runSpoiler(
 public func runProgram(
     _ program: URL, _ arguments: [String], stdin: Data = Data(), environment: [String: String] = [:]
 ) throws -> ProcessResult {
+    // A program that exits before reading all its input must not kill the test process
+    // with SIGPIPE; the write then fails with EPIPE, which is ignored below.
+    _ = ignoreSIGPIPE
     let p = Process()
     p.executableURL = program
     p.arguments = arguments
@@ -77,3 +80,8 @@ public func runProgram(
     return ProcessResult(
         status: p.terminationStatus, stdout: try Data(contentsOf: outFile), stderr: try Data(contentsOf: errFile))
 }
+
+/// Ignores SIGPIPE in the test process, once.
+private let ignoreSIGPIPE: Void = {
+    signal(SIGPIPE, SIG_IGN)
+}()
