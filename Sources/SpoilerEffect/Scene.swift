@@ -290,6 +290,7 @@ public struct Scene: Sendable {
             out.rotation.append(particles.spin[i] * particles.age[i])
             out.shape.append(shape)
             out.id.append(particles.id[i])
+            out.age.append(particles.age[i])
         }
     }
 

@@ -22,6 +22,8 @@ public struct VisibleParticles: Sendable, Hashable {
     public var shape: [ParticleShape] = []
     /// The particle's serial number (stable across frames while it lives).
     public var id: [UInt32] = []
+    /// Seconds since the particle's birth.
+    public var age: [Float] = []
 
     /// An empty set.
     public init() {}
@@ -40,5 +42,6 @@ public struct VisibleParticles: Sendable, Hashable {
         rotation.removeAll(keepingCapacity: true)
         shape.removeAll(keepingCapacity: true)
         id.removeAll(keepingCapacity: true)
+        age.removeAll(keepingCapacity: true)
     }
 }

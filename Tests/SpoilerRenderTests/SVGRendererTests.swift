@@ -129,3 +129,55 @@ import Testing
         _ = try renderSVG(out)
     }
 }
+
+@Suite struct SVGLoopTests {
+    /// The opacities a loop shows in its first frame (the elements' static attributes).
+    func firstFrameOpacities(_ svg: String) -> [Double] {
+        svg.split(separator: "\n").filter { $0.hasPrefix("<circle") }.compactMap { line -> Double? in
+            guard let r = line.range(of: "opacity=\"") else { return nil }
+            return Double(line[r.upperBound...].prefix { $0 != "\"" })
+        }
+    }
+
+    @Test func aLoopWithoutRevealIsSeamlessAndStartsSettled() throws {
+        let layout = try layoutOf("||abcdefghij||")
+        let settled = Scene(layout: layout, preset: .dust, seed: 8).visibleParticles().count
+        var scene = Scene(layout: layout, preset: .dust, seed: 8)
+        var out: [UInt8] = []
+        SVGRenderer.renderLoop(scene: &scene, layout: layout, fps: 20, duration: 2, into: &out)
+        let source = String(decoding: out, as: UTF8.self)
+        let shown = firstFrameOpacities(source).filter { $0 > 0 }.count
+        #expect(
+            abs(Double(shown - settled)) <= 0.25 * Double(settled), "\(shown) shown at the start, \(settled) settled")
+        // Every particle born in the period is drawn once, plus a second element for those
+        // alive across the wrap: about 20 × 10 × 2 births, and fewer than twice that.
+        let elements = source.components(separatedBy: "<circle").count - 1
+        #expect(elements > 300 && elements < 800, "\(elements) elements")
+        // Seamless: every particle showing at the loop's end shows, at the same place, in
+        // its first frame.
+        var start = Set<String>()
+        var end: [String] = []
+        for line in source.split(separator: "\n") where line.hasPrefix("<circle") {
+            let l = String(line)
+            let x0 = attribute("cx", l), y0 = attribute("cy", l)
+            if (Double(attribute("opacity", l)) ?? 0) > 0 { start.insert("\(x0),\(y0)") }
+            let x1 = lastValue("cx", l) ?? x0, y1 = lastValue("cy", l) ?? y0
+            if (Double(lastValue("opacity", l) ?? attribute("opacity", l)) ?? 0) > 0 { end.append("\(x1),\(y1)") }
+        }
+        #expect(!end.isEmpty)
+        #expect(end.allSatisfy(start.contains), "\(end.filter { !start.contains($0) }.count) of \(end.count) jump")
+    }
+
+    func attribute(_ name: String, _ line: String) -> String {
+        guard let r = line.range(of: " \(name)=\"") else { return "" }
+        return String(line[r.upperBound...].prefix { $0 != "\"" })
+    }
+
+    func lastValue(_ name: String, _ line: String) -> String? {
+        guard let r = line.range(of: "<animate attributeName=\"\(name)\"") else { return nil }
+        let rest = line[r.upperBound...]
+        guard let v = rest.range(of: "values=\"") else { return nil }
+        let values = rest[v.upperBound...].prefix { $0 != "\"" }
+        return values.split(separator: ";").last.map(String.init)
+    }
+}

@@ -7,7 +7,9 @@ extension SVGRenderer {
     ///
     /// The scene is sampled at `fps` frames per second; each particle becomes one element
     /// whose position, size, rotation and opacity are animated through the fewest
-    /// keyframes that follow the samples within 0.05 px (0.01 in opacity). A word that
+    /// keyframes that follow the samples within 0.05 px (0.01 in opacity). Without a
+    /// reveal the loop is seamless: the particles born during one period are followed to
+    /// their death and folded back onto the loop, so its end flows into its start. A word that
     /// is revealed during the loop is drawn under a mask whose circle grows and shrinks
     /// with the reveal; a word hidden for the whole loop has no text in the file. Viewers
     /// without animation (rsvg-convert) show the first frame.
@@ -33,28 +35,55 @@ extension SVGRenderer {
         }
         let loop = Double(frames) / Double(fps)
 
-        // Sample frames 0…frames (the last at the loop's end).
+        // A loop with no reveal is made seamless: only the particles born during one
+        // period (0, duration] are drawn, each followed to its death and folded back onto
+        // the loop (a particle still alive at the end continues, in a second element,
+        // at the start). In a steady cloud that is exactly what the loop shows at every
+        // instant, so the wrap does not show. With a reveal the loop restarts instead.
+        let cells = scene.preset.emitter.emitterCells
+        let longest = (cells.map { $0.lifetime + $0.lifetimeRange }.max() ?? 0) * scene.preset.emitter.lifetime
+        let seamless =
+            !scene.options.reducedMotion && scene.reveals.allSatisfy { $0 == nil } && longest.isFinite && longest > 0
+            && longest <= 60
+        let lastFrame = seamless ? frames + Int((longest * Double(fps)).rounded(.up)) + 1 : frames
+
         var tracks: [Track] = []
-        var trackOf: [UInt32: Int] = [:]
+        var trackOf: [UInt64: Int] = [:]
         var radii = [[Double]](repeating: [], count: scene.words.count)
         var visible = VisibleParticles()
-        for k in 0...frames {
-            scene.advance(to: Double(k) / Double(fps))
-            for w in scene.words.indices { radii[w].append(scene.revealRadius(word: w) ?? 0) }
+        for k in 0...lastFrame {
+            let t = Double(k) / Double(fps)
+            scene.advance(to: t)
+            if k <= frames {
+                for w in scene.words.indices { radii[w].append(scene.revealRadius(word: w) ?? 0) }
+            }
             scene.visibleParticles(into: &visible)
             for i in 0..<visible.count {
-                let id = visible.id[i]
-                let index: Int
-                if let t = trackOf[id] {
-                    index = t
+                // (element, frame within the loop) pairs this sample belongs to.
+                var places: [(j: Int, frame: Int)] = []
+                if seamless {
+                    let birth = t - Double(visible.age[i])
+                    guard birth > 0, birth <= loop + 1e-9 else { continue }
+                    let j = k / frames
+                    places.append((j, k - j * frames))
+                    if k % frames == 0 && j > 0 { places.append((j - 1, frames)) }
                 } else {
-                    index = tracks.count
-                    trackOf[id] = index
-                    tracks.append(Track(shape: visible.shape[i], color: visible.color[i], frames: frames))
+                    places.append((0, k))
                 }
-                tracks[index].set(
-                    k, x: Double(visible.x[i]), y: Double(visible.y[i]), size: Double(visible.size[i]),
-                    rotation: Double(visible.rotation[i]), alpha: Double(visible.alpha[i]))
+                for (j, frame) in places {
+                    let key = UInt64(visible.id[i]) << 16 | UInt64(j)
+                    let index: Int
+                    if let existing = trackOf[key] {
+                        index = existing
+                    } else {
+                        index = tracks.count
+                        trackOf[key] = index
+                        tracks.append(Track(shape: visible.shape[i], color: visible.color[i], frames: frames))
+                    }
+                    tracks[index].set(
+                        frame, x: Double(visible.x[i]), y: Double(visible.y[i]), size: Double(visible.size[i]),
+                        rotation: Double(visible.rotation[i]), alpha: Double(visible.alpha[i]))
+                }
             }
         }
 
