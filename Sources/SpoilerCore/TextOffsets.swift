@@ -52,6 +52,14 @@ public enum UTF8Validation {
         bytes.withUnsafeBufferPointer { firstInvalidOffset(in: $0) }
     }
 
+    /// The offset, from the start of the slice, of the first invalid UTF-8 sequence in
+    /// `bytes`, or nil when all of it is valid UTF-8; the array version's fast path.
+    ///
+    /// - Complexity: O(n).
+    public static func firstInvalidOffset(in bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.withUnsafeBufferPointer { firstInvalidOffset(in: $0) }
+    }
+
     /// The byte offset of the first invalid UTF-8 sequence in `bytes`, or nil when all of
     /// it is valid UTF-8, as the array version.
     ///

@@ -16,8 +16,9 @@ import Testing
                 let p = pieces[Int(rng.next() % UInt64(pieces.count))]
                 bytes += rng.next() % 4 == 0 ? Array(p.prefix(Int(rng.next() % UInt64(p.count + 1)))) : p
             }
-            let reference = UTF8Validation.firstInvalidOffset(in: bytes[...])
+            let reference = UTF8Validation.firstInvalidOffset(in: bytes.lazy.map { $0 })
             #expect(UTF8Validation.firstInvalidOffset(in: bytes) == reference, "\(bytes)")
+            #expect(UTF8Validation.firstInvalidOffset(in: ([0x41] + bytes)[1...]) == reference, "\(bytes)")
         }
     }
 }

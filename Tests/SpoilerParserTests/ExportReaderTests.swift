@@ -183,3 +183,27 @@ func exportError(_ text: String) -> ParseError? {
         #expect(spoilers == total)
     }
 }
+
+@Suite struct ExportPositionTests {
+    /// Errors deep in a long export, after every kind of UTF-8 sequence and many lines,
+    /// get the same line, column and UTF-16 offset as counting byte by byte.
+    @Test(arguments: [1, 5, 8, 13, 4096])
+    func positionsAfterManyChunks(chunkSize: Int) throws {
+        var text = "{\"messages\": [\n"
+        for i in 0..<200 {
+            text += "{\"id\": \(i), \"text\": \"é 漢 😀 \(String(repeating: "x", count: i % 17))\"},\n"
+        }
+        text += "  {\"id\": 1,, }]}"
+        let bytes = Array(text.utf8)
+        do {
+            _ = try readExport(bytes, chunkSize: chunkSize)
+            Issue.record("accepted malformed JSON")
+        } catch {
+            let bad = bytes.count - 5  // the second comma
+            let expected = TextPosition(utf8Offset: bad, in: bytes)
+            #expect(error.position == expected)
+            #expect(error.position?.line == 202)
+            #expect(error.position?.column == 12)
+        }
+    }
+}

@@ -113,15 +113,42 @@ public final class ExportReader {
 
     /// Moves the line and column bookkeeping over `chunk[..<end]`.
     private func advance(over chunk: UnsafeBufferPointer<UInt8>, upTo end: Int) {
-        for i in 0..<end {
-            let b = chunk[i]
-            if b == 0x0A {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-            if b & 0xC0 != 0x80 { utf16Count += b >= 0xF0 ? 2 : 1 }
+        guard let base = chunk.baseAddress, end > 0 else { return }
+        // Eight bytes at a time: newlines, UTF-8 continuation bytes (10xxxxxx) and lead
+        // bytes of four-byte sequences (11110xxx, two UTF-16 units), each counted with a
+        // popcount of one flag bit per byte.
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var newlines = 0
+        var continuations = 0
+        var fourByteLeads = 0
+        var i = 0
+        while i + 8 <= end {
+            let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let x = v ^ (ones &* 0x0A)
+            let zero = ~(((x & low7) &+ low7) | x | low7)
+            newlines += zero.nonzeroBitCount
+            continuations += (v & ~(v << 1) & high).nonzeroBitCount
+            fourByteLeads += (v & (v << 1) & (v << 2) & (v << 3) & ~(v << 4) & high).nonzeroBitCount
+            i += 8
+        }
+        while i < end {
+            let b = base[i]
+            if b == 0x0A { newlines += 1 }
+            if b & 0xC0 == 0x80 { continuations += 1 }
+            if b & 0xF8 == 0xF0 { fourByteLeads += 1 }
+            i += 1
+        }
+        utf16Count += end - continuations + fourByteLeads
+        if newlines == 0 {
+            column += end
+        } else {
+            line += newlines
+            var k = end - 1
+            while base[k] != 0x0A { k -= 1 }
+            column = end - k
         }
     }
 
