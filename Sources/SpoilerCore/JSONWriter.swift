@@ -132,7 +132,9 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    /// Appends `s` as a quoted JSON string. Control characters (C0, DEL and C1), quotes,
+    /// Appends `s` as a quoted JSON string.
+    ///
+    /// Control characters (C0, DEL and C1), quotes,
     /// backslashes, U+2028, U+2029 and the bidirectional embeddings, overrides and isolates
     /// (U+202A–U+202E, U+2066–U+2069) are escaped, so JSON printed to a terminal never
     /// carries a raw control (SPEC §9); everything else is written as UTF-8.

@@ -1,6 +1,8 @@
 import SpoilerCore
 
-/// A deterministic corpus of generated chat messages for the benchmarks: words in Latin,
+/// A deterministic corpus of generated chat messages for the benchmarks.
+///
+/// Words in Latin,
 /// Cyrillic, CJK and emoji (ZWJ sequences and combining marks included), with spoilers,
 /// bold, italic, strikethrough, code and punctuation, written both as plain chat text and
 /// as Telegram MarkdownV2. The same seed gives the same bytes on every machine.

@@ -8,7 +8,7 @@ import SpoilerCore
 /// under its key in the `--json` object. Stages live one per file in `Stages/` and are
 /// registered in `main.swift`'s `stages` list.
 struct BenchStage: Sendable {
-    /// The name `--stage` selects, e.g. `parse`.
+    /// The name that `--stage` selects (`parse`).
     let name: String
     /// What the stage measures, one line.
     let summary: String
@@ -62,8 +62,9 @@ struct BenchRun {
         return times[times.count / 2]
     }
 
-    /// Times `a` and `b` in alternation (one warm-up each, then `runs` pairs), so that
-    /// both see the same machine load. Returns each one's median time in seconds and the
+    /// Times `a` and `b` in alternation, so that both see the same machine load.
+    ///
+    /// One warm-up run each, then `runs` pairs. Returns each one's median time in seconds and the
     /// median over the pairs of `a`'s time ÷ `b`'s.
     mutating func measurePair(
         runs: Int? = nil, _ a: () -> UInt64, _ b: () -> UInt64

@@ -3,7 +3,9 @@
 //   swift run -c release spoiler-bench [--json] [--stage NAME]... [--runs N] [--list]
 import Glibc
 
-/// Every stage, in the order they run. A new stage is one file in `Stages/` and one line here.
+/// Every stage, in the order they run.
+///
+/// A new stage is one file in `Stages/` and one line here.
 let stages: [BenchStage] = [
     ParseStage.stage,
     NDJSONStage.stage,

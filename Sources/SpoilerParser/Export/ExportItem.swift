@@ -26,11 +26,13 @@ public import SpoilerCore
 /// they carry text; all other messages are kept, even with empty text (a photo without a
 /// caption), so that every message of the chat has its line.
 public struct ExportItem: Sendable, Hashable {
-    /// The message's `id` as it was written in the export (raw JSON, e.g. `42`); nil if
-    /// it had none.
+    /// The message's `id`, as raw JSON.
+    ///
+    /// As it was written in the export (`42`); nil if the message had none.
     public var id: String?
-    /// The `id` of the chat (raw JSON), for a whole-account export; message ids repeat
-    /// across chats. Nil for a one-chat export.
+    /// The chat's `id`, as raw JSON, in a whole-account export.
+    ///
+    /// Message ids repeat across chats; nil for a one-chat export.
     public var chatID: String?
     /// 1-based position of the message in the export, skipped messages included.
     public var index: Int

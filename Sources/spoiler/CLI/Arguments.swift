@@ -1,6 +1,8 @@
-/// A small command-line argument parser: long options with values (`--from F` or
-/// `--from=F`), flags (`--ndjson`), short aliases (`-o`), at most one positional FILE,
-/// and `--` to end options. Unknown options are usage errors with a suggestion.
+/// A small command-line argument parser.
+///
+/// It takes long options with values (`--from F` or `--from=F`), flags (`--ndjson`),
+/// short aliases (`-o`), at most one positional FILE, and `--` to end options. Unknown
+/// options are usage errors with a suggestion.
 struct Arguments {
     /// What one command accepts.
     struct Spec {
@@ -93,7 +95,8 @@ struct Arguments {
     func number(_ name: String, in range: ClosedRange<Double>) throws(CommandLineError) -> Double? {
         guard let v = values[name] else { return nil }
         guard let d = Double(v), d.isFinite, range.contains(d) else {
-            throw .usage("'--\(name)' needs a number from \(format(range.lowerBound)) to \(format(range.upperBound)), got '\(v)'", command: command)
+            let bounds = "\(format(range.lowerBound)) to \(format(range.upperBound))"
+            throw .usage("'--\(name)' needs a number from \(bounds), got '\(v)'", command: command)
         }
         return d
     }
@@ -102,7 +105,8 @@ struct Arguments {
     func integer(_ name: String, in range: ClosedRange<Int>) throws(CommandLineError) -> Int? {
         guard let v = values[name] else { return nil }
         guard let n = Int(v), range.contains(n) else {
-            throw .usage("'--\(name)' needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(v)'", command: command)
+            let bounds = "\(range.lowerBound) to \(range.upperBound)"
+            throw .usage("'--\(name)' needs a whole number from \(bounds), got '\(v)'", command: command)
         }
         return n
     }

@@ -104,8 +104,9 @@ struct MessageBatch {
         return w.bytes
     }
 
-    /// A Telegram Desktop export, read as a stream of messages: one output line per
-    /// message, carrying the message's `id` (and, in a whole-account export, where message
+    /// A Telegram Desktop export, read as a stream of messages.
+    ///
+    /// One output line per message, carrying the message's `id` (and, in a whole-account export, where message
     /// ids repeat across chats, the chat's id as `chat`). A message that cannot be read
     /// gives an error record in its place; a JSON syntax error ends the run (exit 1) after
     /// the messages before it.

@@ -27,7 +27,8 @@ enum ParseCommand {
     static func run(_ argv: [String]) throws(CommandLineError) {
         let args = try Arguments(argv, spec: spec)
         let format = try args.choice("from", as: InputFormat.self) ?? .plain
-        let batch = MessageBatch(input: try InputSource(path: args.inputPath), format: format, ndjson: args.has("ndjson"))
+        let batch = MessageBatch(
+            input: try InputSource(path: args.inputPath), format: format, ndjson: args.has("ndjson"))
         try batch.run { message, id in
             var w = JSONWriter()
             message.write(to: &w, id: id)
