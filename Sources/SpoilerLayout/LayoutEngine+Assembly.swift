@@ -91,7 +91,9 @@ extension LayoutEngine {
                 for k in 0..<placements.count {
                     let q = placements[k]
                     let bytes = UnsafeBufferPointer(rebasing: p[Int(q.utf8Start)..<Int(q.utf8End)])
-                    let text = String(decoding: bytes, as: UTF8.self)
+                    let text =
+                        bytes.count == 1 && bytes[0] < 0x80
+                        ? asciiStrings[Int(bytes[0])] : String(decoding: bytes, as: UTF8.self)
                     let display: String
                     switch q.kind {
                     case .control:
@@ -117,3 +119,7 @@ extension LayoutEngine {
         }
     }
 }
+
+/// One-character strings for ASCII, so that placing an ASCII grapheme copies a string
+/// instead of decoding one.
+private let asciiStrings: [String] = (0..<128).map { String(Character(Unicode.Scalar(UInt8($0)))) }

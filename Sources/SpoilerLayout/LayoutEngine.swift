@@ -99,49 +99,54 @@ public struct LayoutEngine: Sendable, Equatable {
     @inline(__always)
     func place<M: GraphemeMeasure>(_ p: UnsafeBufferPointer<UInt8>, measure: M) -> LineBreaker {
         let n = min(p.count, Int(Int32.max))
-        var breaker = LineBreaker(wrap: wrapWidth, tabStop: Int(measure.tabStop), capacity: n)
-        var i = 0
+        var breaker = LineBreaker(wrap: wrapWidth, tabStop: Int(measure.tabStop))
         var u16: Int32 = 0
-        while i < n {
-            let b = p[i]
-            if b < 0x80 && (i + 1 == n || p[i + 1] < 0x80) {
-                let i32 = Int32(truncatingIfNeeded: i)
-                if b > 0x20 && b < 0x7F {
-                    let (w, fallback) = measure.ascii(b)
-                    breaker.addJoining(
-                        width: w, kind: .other, utf8Start: i32, utf8End: i32 &+ 1, utf16Start: u16, utf16Length: 1,
-                        isFallback: fallback)
-                    i += 1
-                    u16 &+= 1
-                    continue
-                }
-                if b == 0x20 || b == 0x0A {
-                    let (w, fallback) = b == 0x20 ? measure.ascii(b) : (0, false)
-                    breaker.addBreaking(
-                        width: w, kind: b == 0x20 ? .space : .newline, utf8Start: i32, utf8End: i32 &+ 1,
-                        utf16Start: u16, utf16Length: 1, isFallback: fallback)
-                    i += 1
-                    u16 &+= 1
-                    continue
+        breaker.run(capacity: n) { breaker in
+            GraphemeScanner.BMPInfo.table.withUnsafeBufferPointer { table in
+                var i = 0
+                while i < n {
+                    let b = p[i]
+                    if b < 0x80 && (i + 1 == n || p[i + 1] < 0x80) {
+                        let i32 = Int32(truncatingIfNeeded: i)
+                        if b > 0x20 && b < 0x7F {
+                            let (w, fallback) = measure.ascii(b)
+                            breaker.addJoining(
+                                width: w, kind: .other, utf8Start: i32, utf8End: i32 &+ 1, utf16Start: u16,
+                                utf16Length: 1,
+                                isFallback: fallback)
+                            i += 1
+                            u16 &+= 1
+                            continue
+                        }
+                        if b == 0x20 || b == 0x0A || b == 0x09 {
+                            let (w, fallback) = b == 0x20 ? measure.ascii(b) : (0, false)
+                            breaker.addBreaking(
+                                width: w, kind: b == 0x20 ? .space : b == 0x0A ? .newline : .tab, utf8Start: i32,
+                                utf8End: i32 &+ 1, utf16Start: u16, utf16Length: 1, isFallback: fallback)
+                            i += 1
+                            u16 &+= 1
+                            continue
+                        }
+                    }
+                    let g = GraphemeScanner.scan(p, from: i, to: n, table: table)
+                    let (width, isFallback) = measure.measure(g, p, from: i)
+                    let start = Int32(truncatingIfNeeded: i)
+                    let end = Int32(truncatingIfNeeded: g.end)
+                    let u16Length = Int32(truncatingIfNeeded: g.utf16Length)
+                    switch g.kind {
+                    case .space, .tab, .wide, .newline:
+                        breaker.addBreaking(
+                            width: width, kind: g.kind, utf8Start: start, utf8End: end, utf16Start: u16,
+                            utf16Length: u16Length, isFallback: isFallback)
+                    default:
+                        breaker.addJoining(
+                            width: width, kind: g.kind, utf8Start: start, utf8End: end, utf16Start: u16,
+                            utf16Length: u16Length, isFallback: isFallback)
+                    }
+                    i = g.end
+                    u16 &+= u16Length
                 }
             }
-            let g = GraphemeScanner.scan(p, from: i, to: n)
-            let (width, isFallback) = measure.measure(g, p, from: i)
-            let start = Int32(truncatingIfNeeded: i)
-            let end = Int32(truncatingIfNeeded: g.end)
-            let u16Length = Int32(truncatingIfNeeded: g.utf16Length)
-            switch g.kind {
-            case .space, .tab, .wide, .newline:
-                breaker.addBreaking(
-                    width: width, kind: g.kind, utf8Start: start, utf8End: end, utf16Start: u16,
-                    utf16Length: u16Length, isFallback: isFallback)
-            default:
-                breaker.addJoining(
-                    width: width, kind: g.kind, utf8Start: start, utf8End: end, utf16Start: u16,
-                    utf16Length: u16Length, isFallback: isFallback)
-            }
-            i = g.end
-            u16 &+= u16Length
         }
         breaker.finish(end: u16)
         return breaker
