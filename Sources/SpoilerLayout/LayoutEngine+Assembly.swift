@@ -106,7 +106,8 @@ extension LayoutEngine {
                     graphemes.append(
                         PlacedGrapheme(
                             text: text, display: display, line: Int(q.line), x: Int(q.x) * scale,
-                            width: Int(q.width) * scale, column: isMono ? Int(q.x) : 0, columns: isMono ? Int(q.width) : 0,
+                            width: Int(q.width) * scale, column: isMono ? Int(q.x) : 0,
+                            columns: isMono ? Int(q.width) : 0,
                             utf16Offset: Int(q.utf16Start), utf16Length: Int(q.utf16Length),
                             word: wordOf[k] >= 0 ? Int(wordOf[k]) : nil, isFallback: q.isFallback))
                 }

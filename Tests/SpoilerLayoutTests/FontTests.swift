@@ -185,12 +185,17 @@ import Testing
                 reason: "a 32-byte header and 4 glyphs of 16 bytes need 96 bytes, the file has 72")),
         BadFont(
             name: "PSF2 bad UTF-8 in the unicode table",
-            bytes: { psf2Header(count: 1, glyphBytes: 8, height: 8, width: 8, flags: 1) + [UInt8](repeating: 0, count: 8) + [0x41, 0xC0, 0xFF] },
+            bytes: {
+                psf2Header(count: 1, glyphBytes: 8, height: 8, width: 8, flags: 1) + [UInt8](repeating: 0, count: 8) + [
+                    0x41, 0xC0, 0xFF,
+                ]
+            },
             expected: .corruptFont(
                 file: "f", at: .byte(41, decompressed: false),
                 reason: "invalid UTF-8 byte 0xc0 in the unicode table")),
         BadFont(
-            name: "BDF glyph never ends", bytes: bdf(replacing: "ENDCHAR\nSTARTCHAR uniFFFD", with: "STARTCHAR uniFFFD"),
+            name: "BDF glyph never ends",
+            bytes: bdf(replacing: "ENDCHAR\nSTARTCHAR uniFFFD", with: "STARTCHAR uniFFFD"),
             expected: .corruptFont(
                 file: "f", at: .line(143, decompressed: false),
                 reason: "glyph 'uni241B' has more bitmap rows than its BBX height 7")),
@@ -202,7 +207,8 @@ import Testing
                 return Array(s[..<s.range(of: "70\n08\n")!.upperBound].utf8)
             },
             expected: .truncatedFont(
-                file: "f", at: .line(31, decompressed: false), reason: "the file ends inside glyph 'a' begun at line 23")),
+                file: "f", at: .line(31, decompressed: false), reason: "the file ends inside glyph 'a' begun at line 23"
+            )),
         BadFont(
             name: "BDF bitmap row is not hexadecimal", bytes: bdf(replacing: "70\n08\n78", with: "70\nzz\n78"),
             expected: .corruptFont(
@@ -212,23 +218,29 @@ import Testing
             expected: .truncatedFont(
                 file: "f", at: .line(159, decompressed: false), reason: "the file ends before ENDFONT")),
         BadFont(
-            name: "BDF bad number", bytes: bdf(replacing: "DWIDTH 6 0\nBBX 5 5 0 0\nBITMAP\n70", with: "DWIDTH six 0\nBBX 5 5 0 0\nBITMAP\n70"),
-            expected: .corruptFont(file: "f", at: .line(26, decompressed: false), reason: "DWIDTH: 'six' is not a number")),
+            name: "BDF bad number",
+            bytes: bdf(replacing: "DWIDTH 6 0\nBBX 5 5 0 0\nBITMAP\n70", with: "DWIDTH six 0\nBBX 5 5 0 0\nBITMAP\n70"),
+            expected: .corruptFont(
+                file: "f", at: .line(26, decompressed: false), reason: "DWIDTH: 'six' is not a number")),
         BadFont(
-            name: "hex line without a colon", bytes: { Array("0041:00000000000018242442427E42424242\n0042 0000\n".utf8) },
+            name: "hex line without a colon",
+            bytes: { Array("0041:00000000000018242442427E42424242\n0042 0000\n".utf8) },
             expected: .corruptFont(
                 file: "f", at: .line(2, decompressed: false), reason: "expected 'XXXX:' and hexadecimal digits")),
         BadFont(
-            name: "hex bitmap of the wrong length", bytes: { Array("0041:00000000000018242442427E424242420000\n".utf8) },
+            name: "hex bitmap of the wrong length",
+            bytes: { Array("0041:00000000000018242442427E424242420000\n".utf8) },
             expected: .corruptFont(
                 file: "f", at: .line(1, decompressed: false),
                 reason: "36 bitmap digits; expected 32, 64, 96 or 128 (16 rows of 8 to 32 pixels)")),
         BadFont(
             name: "hex bad digit", bytes: { Array("0041:00000000000018242442427E4242424G\n".utf8) },
-            expected: .corruptFont(file: "f", at: .line(1, decompressed: false), reason: "bitmap digit 'G' is not hexadecimal")),
+            expected: .corruptFont(
+                file: "f", at: .line(1, decompressed: false), reason: "bitmap digit 'G' is not hexadecimal")),
         BadFont(
             name: "gzip cut short", bytes: { Array(try LayoutFixtures.fixtureBytes("subset.hex.gz").prefix(120)) },
-            expected: .truncatedFont(file: "f", at: .byte(120, decompressed: false), reason: "the gzip stream ends early")),
+            expected: .truncatedFont(
+                file: "f", at: .byte(120, decompressed: false), reason: "the gzip stream ends early")),
         BadFont(
             name: "not a font", bytes: { Array("hello world\n".utf8) }, expected: .unknownFontFormat(file: "f")),
     ]
@@ -249,9 +261,11 @@ import Testing
         // A PSF2 file with a truncated glyph table, gzip-compressed by the system's gzip.
         let plain = Self.psf2Header(count: 4, glyphBytes: 16, height: 8, width: 12) + [UInt8](repeating: 0, count: 40)
         let gz = try gzip(plain)
-        #expect(throws: LayoutError.truncatedFont(
-            file: "f.psf.gz", at: .byte(72, decompressed: true),
-            reason: "a 32-byte header and 4 glyphs of 16 bytes need 96 bytes, the file has 72")) {
+        #expect(
+            throws: LayoutError.truncatedFont(
+                file: "f.psf.gz", at: .byte(72, decompressed: true),
+                reason: "a 32-byte header and 4 glyphs of 16 bytes need 96 bytes, the file has 72")
+        ) {
             try BitmapFont.parse(gz, file: "f.psf.gz")
         }
     }
@@ -262,14 +276,16 @@ import Testing
             Array(try LayoutFixtures.systemBytes(LayoutFixtures.terminusPSF2)),
             Array("0041:00000000000018242442427E42424242\n".utf8),
         ]
-        forAll({ rng -> [UInt8] in
-            var b = seeds[Int(rng.next() % UInt64(seeds.count))]
-            if b.count > 4 && rng.next() % 2 == 0 { b = Array(b.prefix(Int(rng.next() % UInt64(b.count)))) }
-            for _ in 0..<Int(rng.next() % 4) where !b.isEmpty {
-                b[Int(rng.next() % UInt64(b.count))] = UInt8(truncatingIfNeeded: rng.next())
-            }
-            return b
-        }, count: 400) { bytes in
+        forAll(
+            { rng -> [UInt8] in
+                var b = seeds[Int(rng.next() % UInt64(seeds.count))]
+                if b.count > 4 && rng.next() % 2 == 0 { b = Array(b.prefix(Int(rng.next() % UInt64(b.count)))) }
+                for _ in 0..<Int(rng.next() % 4) where !b.isEmpty {
+                    b[Int(rng.next() % UInt64(b.count))] = UInt8(truncatingIfNeeded: rng.next())
+                }
+                return b
+            }, count: 400
+        ) { bytes in
             _ = try? BitmapFont.parse(bytes, file: "fuzz")
             return true
         }

@@ -82,7 +82,8 @@ import Testing
         // closed standard input would raise SIGPIPE in the test process).
         let r = try runSpoiler(["layout", "--font", cut.path], input: "")
         #expect(r.status == 1)
-        #expect(r.err == "error: \(cut.path):byte \(whole.count / 2): error: truncated font: the gzip stream ends early\n")
+        #expect(
+            r.err == "error: \(cut.path):byte \(whole.count / 2): error: truncated font: the gzip stream ends early\n")
         let missing = try runSpoiler(["layout", "--font", dir.appendingPathComponent("nope.bdf").path], input: "")
         #expect(missing.status == 1)
         #expect(missing.err.contains("nope.bdf"))
@@ -90,7 +91,10 @@ import Testing
     }
 
     @Test func usageErrors() throws {
-        for args in [["--width", "0"], ["--width", "wide"], ["--cell", "8"], ["--cell", "0x16"], ["--font", "mono", "--cell", "8x"]] {
+        for args in [
+            ["--width", "0"], ["--width", "wide"], ["--cell", "8"], ["--cell", "0x16"],
+            ["--font", "mono", "--cell", "8x"],
+        ] {
             let r = try runSpoiler(["layout"] + args, input: "")
             #expect(r.status == 2, "\(args)")
             #expect(r.err.hasPrefix("error: "), "\(args)")

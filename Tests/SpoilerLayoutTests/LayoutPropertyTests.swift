@@ -49,7 +49,9 @@ import Testing
             }
         }
         // Lines are in order and in range.
-        guard layout.lines.count >= 1, layout.height == layout.lines.count * layout.metrics.lineHeight else { return false }
+        guard layout.lines.count >= 1, layout.height == layout.lines.count * layout.metrics.lineHeight else {
+            return false
+        }
         var lineEnd = 0
         for (i, line) in layout.lines.enumerated() {
             guard line.index == i, line.utf16Offset >= lineEnd, line.utf16Length >= 0,
@@ -80,7 +82,9 @@ import Testing
                 w.rect.y == Double(w.line * layout.metrics.lineHeight),
                 w.rect.height == Double(layout.metrics.lineHeight)
             else { return false }
-            guard w.utf16Offset >= 0, w.utf16Length > 0, w.utf16Offset + w.utf16Length <= utf16Count else { return false }
+            guard w.utf16Offset >= 0, w.utf16Length > 0, w.utf16Offset + w.utf16Length <= utf16Count else {
+                return false
+            }
             let e = input.message.entities[w.entity]
             guard e.type == .spoiler, w.utf16Offset < e.offset + e.length, w.utf16Offset + w.utf16Length > e.offset
             else { return false }
@@ -152,9 +156,12 @@ import Testing
         // The same ASCII text laid out alone, and with a non-ASCII grapheme after every
         // character (which sends every cluster through the utf8proc scanner), gives the
         // same columns for the ASCII characters.
-        forAll({ rng -> String in
-            String((0..<Int(rng.next() % 40 + 1)).map { _ in Character(Unicode.Scalar(UInt8(rng.next() % 95 + 32))) })
-        }, count: 300) { text in
+        forAll(
+            { rng -> String in
+                String(
+                    (0..<Int(rng.next() % 40 + 1)).map { _ in Character(Unicode.Scalar(UInt8(rng.next() % 95 + 32))) })
+            }, count: 300
+        ) { text in
             let plain = LayoutEngine().layout(Message(text: text)).graphemes.map(\.columns)
             let mixed = LayoutEngine().layout(Message(text: text.map { "\($0)ж" }.joined())).graphemes
             return plain == stride(from: 0, to: mixed.count, by: 2).map { mixed[$0].columns }

@@ -62,8 +62,10 @@ import Testing
         #expect(layout.lines.count == 2)
         for g in layout.graphemes {
             for s in g.display.unicodeScalars {
-                #expect(!(s.value < 0x20 || (0x7F...0x9F).contains(s.value) || (0x202A...0x202E).contains(s.value)
-                    || (0x2066...0x2069).contains(s.value)), "raw control U+\(String(s.value, radix: 16)) in display")
+                #expect(
+                    !(s.value < 0x20 || (0x7F...0x9F).contains(s.value) || (0x202A...0x202E).contains(s.value)
+                        || (0x2066...0x2069).contains(s.value)),
+                    "raw control U+\(String(s.value, radix: 16)) in display")
             }
         }
     }

@@ -59,7 +59,11 @@ import Testing
         let env = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
         defer { _ = try? runProgram(tmux, ["-L", socket, "kill-server"], environment: env) }
         let start = try runProgram(
-            tmux, ["-L", socket, "-f", "/dev/null", "-u", "new-session", "-d", "-x", "300", "-y", "10", "bash " + scriptURL.path],
+            tmux,
+            [
+                "-L", socket, "-f", "/dev/null", "-u", "new-session", "-d", "-x", "300", "-y", "10",
+                "bash " + scriptURL.path,
+            ],
             environment: env)
         #expect(start.status == 0, "tmux new-session: \(start.err)")
         for _ in 0..<200 where !FileManager.default.fileExists(atPath: done.path) {
@@ -80,7 +84,9 @@ import Testing
         let shown = Self.agreed.map(Self.displayed)
         let columns = try Self.tmuxColumns(shown.map(\.display))
         for (i, text) in Self.agreed.enumerated() {
-            #expect(columns[i] == shown[i].columns, "\(String(reflecting: text)): tmux \(columns[i]), mono \(shown[i].columns)")
+            #expect(
+                columns[i] == shown[i].columns,
+                "\(String(reflecting: text)): tmux \(columns[i]), mono \(shown[i].columns)")
         }
     }
 

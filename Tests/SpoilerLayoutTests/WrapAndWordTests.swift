@@ -17,7 +17,10 @@ import Testing
         #expect(layout.words.map(\.word) == [0, 1])
         #expect(layout.words.map(\.column) == [4, 11])
         #expect(layout.words.map(\.columns) == [6, 3])
-        #expect(layout.words.map(\.rect) == [Rect(x: 32, y: 0, width: 48, height: 16), Rect(x: 88, y: 0, width: 24, height: 16)])
+        #expect(
+            layout.words.map(\.rect) == [
+                Rect(x: 32, y: 0, width: 48, height: 16), Rect(x: 88, y: 0, width: 24, height: 16),
+            ])
         #expect(layout.words.map(\.utf16Offset) == [4, 11])
         let hidden = layout.graphemes.filter { $0.word != nil }.map(\.text).joined()
         #expect(hidden == "butlerdid")
@@ -62,14 +65,17 @@ import Testing
 
     @Test func entitySplittingAClusterHidesAllOfIt() {
         // The entity covers only the combining mark of "é" (e + U+0301).
-        let layout = LayoutEngine().layout(Message(text: "ce\u{301}a", entities: [Entity(.spoiler, offset: 2, length: 1)]))
+        let layout = LayoutEngine().layout(
+            Message(text: "ce\u{301}a", entities: [Entity(.spoiler, offset: 2, length: 1)]))
         #expect(layout.words.map(\.text) == ["e\u{301}"])
         #expect(layout.words.map(\.utf16Offset) == [1])
         #expect(layout.words.map(\.utf16Length) == [2])
     }
 
     @Test func onlySpoilerEntitiesHaveWords() {
-        let m = Message(text: "bold and hidden", entities: [Entity(.bold, offset: 0, length: 4), Entity(.spoiler, offset: 9, length: 6)])
+        let m = Message(
+            text: "bold and hidden",
+            entities: [Entity(.bold, offset: 0, length: 4), Entity(.spoiler, offset: 9, length: 6)])
         let layout = LayoutEngine().layout(m)
         #expect(layout.words.map(\.entity) == [1])
         #expect(layout.words.map(\.text) == ["hidden"])

@@ -83,7 +83,8 @@ struct BDFParser {
                 if g.inBitmap {
                     if keyword == "ENDCHAR" {
                         guard let box = g.box, g.rowsRead == box.h else {
-                            throw corrupt(l, "glyph '\(g.name)' has \(g.rowsRead) bitmap rows, BBX says \(g.box?.h ?? 0)")
+                            throw corrupt(
+                                l, "glyph '\(g.name)' has \(g.rowsRead) bitmap rows, BBX says \(g.box?.h ?? 0)")
                         }
                         if let e = g.encoding, e >= 0 {
                             glyphs.append((e, g.advance ?? fontAdvance ?? box.w, box, g.rows))
@@ -96,7 +97,10 @@ struct BDFParser {
                     }
                     let rowBytes = (box.w + 7) / 8
                     guard line.count >= rowBytes * 2 else {
-                        throw corrupt(l, "bitmap row '\(String(decoding: line, as: UTF8.self))' is shorter than \(rowBytes * 2) hex digits")
+                        throw corrupt(
+                            l,
+                            "bitmap row '\(String(decoding: line, as: UTF8.self))' is shorter than \(rowBytes * 2) hex digits"
+                        )
                     }
                     var k = line.startIndex
                     for _ in 0..<rowBytes {
@@ -126,7 +130,8 @@ struct BDFParser {
                 case "ENDCHAR":
                     throw corrupt(l, "glyph '\(g.name)' has no BITMAP")
                 case "STARTCHAR", "ENDFONT":
-                    throw corrupt(l, "\(keyword) inside glyph '\(g.name)' (begun at line \(g.startLine)); ENDCHAR is missing")
+                    throw corrupt(
+                        l, "\(keyword) inside glyph '\(g.name)' (begun at line \(g.startLine)); ENDCHAR is missing")
                 default: break  // SWIDTH, SWIDTH1, DWIDTH1, VVECTOR, comments
                 }
                 glyph = g

@@ -62,14 +62,18 @@ struct HexParser {
                 k += 1
                 let digits = lineEnd - k
                 guard digits == 32 || digits == 64 || digits == 96 || digits == 128 else {
-                    throw corrupt(lineNumber, "\(digits) bitmap digits; expected 32, 64, 96 or 128 (16 rows of 8 to 32 pixels)")
+                    throw corrupt(
+                        lineNumber, "\(digits) bitmap digits; expected 32, 64, 96 or 128 (16 rows of 8 to 32 pixels)")
                 }
                 let width = digits / 4
                 let offset = font.bitmapData.count
                 while k < lineEnd {
                     guard let hi = hexValue(p[k]), let lo = hexValue(p[k + 1]) else {
                         font.bitmapData.removeSubrange(offset...)
-                        throw corrupt(lineNumber, "bitmap digit '\(Character(Unicode.Scalar(p[hexValue(p[k]) == nil ? k : k + 1])))' is not hexadecimal")
+                        throw corrupt(
+                            lineNumber,
+                            "bitmap digit '\(Character(Unicode.Scalar(p[hexValue(p[k]) == nil ? k : k + 1])))' is not hexadecimal"
+                        )
                     }
                     font.bitmapData.append(hi << 4 | lo)
                     k += 2

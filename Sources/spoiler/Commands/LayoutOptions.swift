@@ -35,7 +35,9 @@ enum LayoutOptions {
             guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...1024).contains(w),
                 (1...1024).contains(h)
             else {
-                throw .usage("'--cell' needs WIDTHxHEIGHT in pixels, each from 1 to 1024 (like 8x16), got '\(cell)'", command: args.command)
+                throw .usage(
+                    "'--cell' needs WIDTHxHEIGHT in pixels, each from 1 to 1024 (like 8x16), got '\(cell)'",
+                    command: args.command)
             }
             cellWidth = w
             cellHeight = h
@@ -45,7 +47,8 @@ enum LayoutOptions {
             return LayoutEngine(model: .mono(cellWidth: cellWidth, cellHeight: cellHeight), wrapWidth: wrapWidth)
         }
         if args["cell"] != nil {
-            throw .usage("'--cell' applies to --font mono only; a bitmap font sets its own sizes", command: args.command)
+            throw .usage(
+                "'--cell' applies to --font mono only; a bitmap font sets its own sizes", command: args.command)
         }
         let font = try loadFont(path: fontArgument)
         return LayoutEngine(model: .font(font), wrapWidth: wrapWidth)
