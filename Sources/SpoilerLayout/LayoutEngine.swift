@@ -31,7 +31,9 @@ public struct LayoutEngine: Sendable, Equatable {
     /// The wrap width: columns for `mono`, pixels for a bitmap font; nil for no wrapping.
     public var wrapWidth: Int?
 
-    /// Creates an engine. Cell sizes and the wrap width are clamped to at least 1.
+    /// Creates an engine.
+    ///
+    /// Cell sizes and the wrap width are clamped to at least 1.
     public init(model: Model = .mono(cellWidth: 8, cellHeight: 16), wrapWidth: Int? = nil) {
         if case .mono(let w, let h) = model {
             self.model = .mono(cellWidth: max(1, w), cellHeight: max(1, h))

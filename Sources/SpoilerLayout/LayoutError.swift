@@ -1,4 +1,6 @@
-/// Why a font could not be loaded. The module's one error type.
+/// Why a font could not be loaded.
+///
+/// The module's one error type.
 ///
 /// Every case names the file and where in it the problem is: a byte offset for binary
 /// formats (PSF, gzip), a 1-based line for line-based ones (BDF, `.hex`).

@@ -12,7 +12,9 @@ public enum MetricModel: String, Sendable, Hashable {
     case hex
 }
 
-/// The font measurements a layout was made with. All values in pixels.
+/// The font measurements a layout was made with.
+///
+/// All values in pixels.
 public struct LayoutMetrics: Sendable, Hashable {
     public var model: MetricModel
     /// The font's name (BDF `FONT`, or the file name), nil for `mono`.
@@ -42,7 +44,9 @@ public struct LayoutMetrics: Sendable, Hashable {
     }
 }
 
-/// One laid-out line. Pixels, origin at the layout's top-left, y downward.
+/// One laid-out line.
+///
+/// Pixels, origin at the layout's top-left, y downward.
 public struct LayoutLine: Sendable, Hashable {
     public var index: Int
     public var y: Int
@@ -67,8 +71,11 @@ public struct LayoutLine: Sendable, Hashable {
 public struct PlacedGrapheme: Sendable, Hashable {
     /// The grapheme as in the message text (controls not yet made visible: see `display`).
     public var text: String
-    /// What a renderer draws for it: the grapheme itself, or a visible stand-in for a
-    /// control character (e.g. U+241B for ESC), or "" for zero-width.
+    /// What a renderer draws for it.
+    ///
+    /// The grapheme itself, or a visible stand-in for a control character (U+241B for
+    /// ESC; see ``ControlPictures``), or "" for zero-width ones and line breaks; for a tab
+    /// in `mono`, as many spaces as it takes cells.
     public var display: String
     public var line: Int
     /// Left edge in pixels.

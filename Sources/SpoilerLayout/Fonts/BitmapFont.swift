@@ -1,8 +1,9 @@
-/// A bitmap font parsed from a BDF 2.1, PSF1, PSF2 or GNU Unifont `.hex` file: glyphs by
-/// Unicode scalar (and by scalar sequence, for PSF unicode tables that list them), plus
-/// the font-wide metrics the layout needs. All values in pixels.
+/// A bitmap font parsed from a BDF 2.1, PSF1, PSF2 or GNU Unifont `.hex` file.
 ///
-/// Load one with ``BitmapFont/parse(_:name:)``, which detects the format (and gzip) from
+/// It holds glyphs by Unicode scalar (and by scalar sequence, for PSF unicode tables that
+/// list them), plus the font-wide metrics the layout needs. All values in pixels.
+///
+/// Load one with ``BitmapFont/parse(_:file:)``, which detects the format (and gzip) from
 /// the bytes. The SVG renderer draws glyph pixels through ``glyph(forGrapheme:)``.
 public struct BitmapFont: Sendable, Equatable {
     /// The file format: `.bdf`, `.psf` or `.hex`.
@@ -30,9 +31,10 @@ public struct BitmapFont: Sendable, Equatable {
     var asciiIndex: [Int32] = Array(repeating: -1, count: 128)
     /// The font's default glyph (BDF `DEFAULT_CHAR`, else U+FFFD), if it has one.
     var defaultRecord: Int32?
-    /// For each ASCII byte: the advance of what the layout draws for it (the glyph, the
-    /// control picture's glyph, or the fallback) and whether that is a fallback. Filled by
-    /// ``finishLoading()``.
+    /// For each ASCII byte, the advance of what the layout draws for it.
+    ///
+    /// That is the glyph, the control picture's glyph, or the fallback; `asciiFallback`
+    /// says whether it is a fallback. Filled by ``finishLoading()``.
     var asciiAdvance: [Int32] = Array(repeating: 0, count: 128)
     var asciiFallback: [Bool] = Array(repeating: true, count: 128)
 

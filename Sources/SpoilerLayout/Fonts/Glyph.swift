@@ -42,9 +42,11 @@ public struct Glyph: Sendable, Hashable {
         return byte & (0x80 >> UInt8(x % 8)) != 0
     }
 
-    /// Calls `body(px, py)` for every set pixel, in pixels from the top-left corner of the
-    /// glyph's line box, y down, for a font with the given `ascent` (the baseline is
-    /// `ascent` pixels below the line's top). Rows top to bottom, pixels left to right.
+    /// Calls `body(px, py)` for every set pixel.
+    ///
+    /// Coordinates are pixels from the top-left corner of the glyph's line box, y down, for
+    /// a font with the given `ascent` (the baseline is `ascent` pixels below the line's
+    /// top). Rows come top to bottom, pixels left to right.
     public func forEachInkedPixel(ascent: Int, _ body: (_ px: Int, _ py: Int) -> Void) {
         let top = ascent - (yOffset + height)
         for y in 0..<height {

@@ -1,5 +1,6 @@
-/// Reads GNU Unifont `.hex` fonts: one glyph a line, `XXXX:DIGITS`, the code point in
-/// hexadecimal, then the bitmap as hexadecimal digits, 16 rows top to bottom. 32 digits
+/// Reads GNU Unifont `.hex` fonts.
+///
+/// One glyph a line, `XXXX:DIGITS`: the code point in hexadecimal, then the bitmap as hexadecimal digits, 16 rows top to bottom. 32 digits
 /// make an 8-pixel-wide glyph, 64 a 16-pixel one (96 and 128, Unifont's 24- and 32-pixel
 /// extensions, are read too). Every glyph advances by its width.
 ///

@@ -41,9 +41,9 @@ enum GraphemeScanner {
         )
     }
 
-    /// The grapheme cluster that starts at byte `start` of valid UTF-8 `p`, looking no
-    /// further than byte `n`.
-    /// `table` is ``BMPInfo/table``, passed in so that a loop reads the global once.
+    /// The grapheme cluster that starts at byte `start` of valid UTF-8 `p`.
+    ///
+    /// It looks no further than byte `n`. `table` is ``BMPInfo/table``, passed in so that a loop reads the global once.
     static func scan(
         _ p: UnsafeBufferPointer<UInt8>, from start: Int, to n: Int, table: UnsafeBufferPointer<UInt8>
     ) -> ScannedGrapheme {

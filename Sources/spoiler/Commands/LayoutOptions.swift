@@ -22,7 +22,9 @@ enum LayoutOptions {
           --cell WxH  pixels per cell for mono (default 8x16)
         """
 
-    /// The layout engine the options ask for. A font file is read here, at the edge.
+    /// The layout engine the options ask for.
+    ///
+    /// A font file is read here, at the edge.
     ///
     /// - Throws: a usage error for a malformed `--width` or `--cell`; a failure naming the
     ///   file for a font that cannot be read or parsed.
