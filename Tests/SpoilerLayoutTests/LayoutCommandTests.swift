@@ -14,6 +14,24 @@ import Testing
                 """)
     }
 
+    @Test(arguments: [
+        ("plain", "hi ||there you||"),
+        ("markdownv2", "hi ||there you||"),
+        ("html", "hi <tg-spoiler>there you</tg-spoiler>"),
+        ("markdown", "hi ||there you||"),
+        ("botapi", #"{"text":"hi there you","entities":[{"type":"spoiler","offset":3,"length":9}]}"#),
+        (
+            "export",
+            #"{"messages":[{"id":5,"type":"message","text":["hi ",{"type":"spoiler","text":"there you"}]}]}"#
+        ),
+    ])
+    func everyInputFormat(format: String, input: String) throws {
+        let r = try runSpoiler(["layout", "--from", format], input: input)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains(#""column":3,"columns":5,"offset":3,"length":5,"graphemes":5,"text":"there"}"#))
+        #expect(r.out.contains(#""column":9,"columns":3,"offset":9,"length":3,"graphemes":3,"text":"you"}"#))
+    }
+
     @Test func redactLeavesOutEveryHiddenWord() throws {
         let input = "the ||butler did|| it ||в библиотеке 漢字 👩‍👩‍👧||\n"
         let r = try runSpoiler(["layout", "--redact", "--width", "10"], input: input)
