@@ -163,3 +163,35 @@ import Testing
         #expect(try botapi(m.jsonString) == m)
     }
 }
+
+/// Random bytes, biased towards JSON and markup characters and broken UTF-8: every front
+/// end here either returns a message whose entities are in bounds, or throws; none traps.
+@Suite struct FrontEndRobustnessTests {
+    static let pieces: [[UInt8]] = [
+        Array(#"{"text":"#.utf8), Array(#""entities":["#.utf8), Array(#"{"type":"bold","offset":"#.utf8),
+        Array(#""length":"#.utf8), Array(#"{"messages":["#.utf8), Array(#"{"id":1,"text":["#.utf8),
+        Array(#"{"type":"spoiler","text":"x"}"#.utf8), Array("0123".utf8), Array("-1".utf8), Array("\"".utf8),
+        Array("||".utf8), Array("`".utf8), Array("\\".utf8), Array("😀".utf8), Array("é".utf8), [0xFF], [0xE2, 0x82],
+        Array(",".utf8), Array("]".utf8), Array("}".utf8), Array(":".utf8), Array("\n".utf8), Array("1e999".utf8),
+    ]
+
+    static func randomBytes(_ rng: inout SplitMix64) -> [UInt8] {
+        (0..<Int(rng.next() % 24)).flatMap { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }
+    }
+
+    @Test func noFrontEndTraps() {
+        forAll(Self.randomBytes, count: 3000) { bytes in
+            for format in [InputFormat.plain, .botapi] {
+                if let m = try? MessageParser.parse(bytes, from: format) {
+                    let n = m.utf16Length
+                    if !m.entities.allSatisfy({ $0.offset >= 0 && $0.length > 0 && $0.end <= n }) { return false }
+                }
+            }
+            let reader = ExportReader()
+            var items: [ExportItem] = []
+            try? reader.feed(bytes, into: &items)
+            try? reader.finish(into: &items)
+            return true
+        }
+    }
+}

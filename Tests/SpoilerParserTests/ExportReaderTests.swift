@@ -111,6 +111,7 @@ func exportError(_ text: String) -> ParseError? {
             "the export ends in the middle of a value (truncated?)"
         ),
         ("[1, 2]", 1, 1, "the top level must be an object"),
+        ("", 1, 1, "invalid JSON at line 1, column 1 (byte offset 0): the export is empty"),
         ("{\"messages\": [{\"text\": \"a\u{1}\"}]}", 1, 26, "invalid JSON at line 1, column 26 (byte offset 25)"),
     ])
     func syntaxErrorsNameLineAndColumn(json: String, line: Int, column: Int, reason: String) throws {

@@ -177,7 +177,9 @@ public final class ExportReader {
         // yajl words it "parse error: invalid object key (must be a string)\n".
         if reason.hasPrefix("parse error: ") { reason.removeFirst("parse error: ".count) }
         while reason.last == "\n" || reason.last == " " { reason.removeLast() }
-        if reason == "premature EOF" { reason = "the export ends in the middle of a value (truncated?)" }
+        if reason == "premature EOF" {
+            reason = fedBytes == 0 ? "the export is empty" : "the export ends in the middle of a value (truncated?)"
+        }
         return ParseError(
             .invalidJSON,
             "invalid JSON at line \(at.line), column \(at.column) (byte offset \(at.utf8Offset)): \(reason)",
