@@ -5,19 +5,33 @@ public import SpoilerCore
 /// Units: pixels (origin at the layout's top-left, y downward), seconds. The emitter's
 /// `birthRate` and `lifetime` multiply those of every cell, as in Core Animation.
 public struct Emitter: Sendable, Hashable {
-    /// Where particles are born. Default `point`.
+    /// Where particles are born.
+    ///
+    /// Default `point`.
     public var emitterShape: EmitterShape = .point
-    /// Which part of the shape emits. Default `surface` (Core Animation's `volume`).
+    /// Which part of the shape emits.
+    ///
+    /// Default `surface` (Core Animation's `volume`).
     public var emitterMode: EmitterMode = .surface
-    /// Centre of the shape in pixels. Default (0, 0).
+    /// Centre of the shape in pixels.
+    ///
+    /// Default (0, 0).
     public var emitterPosition = Point(x: 0, y: 0)
-    /// Size of the shape in pixels (see ``EmitterShape``). Default 0 × 0.
+    /// Size of the shape in pixels (see ``EmitterShape``).
+    ///
+    /// Default 0 × 0.
     public var emitterSize = Size(width: 0, height: 0)
-    /// Multiplies every cell's birth rate. Default 1.
+    /// Multiplies every cell's birth rate.
+    ///
+    /// Default 1.
     public var birthRate: Double = 1
-    /// Multiplies every cell's lifetime. Default 1.
+    /// Multiplies every cell's lifetime.
+    ///
+    /// Default 1.
     public var lifetime: Double = 1
-    /// Mixed into the scene's seed for this emitter's random numbers. Default 0.
+    /// Mixed into the scene's seed for this emitter's random numbers.
+    ///
+    /// Default 0.
     public var seed: UInt32 = 0
     /// The kinds of particle this emitter makes.
     public var emitterCells: [EmitterCell] = []

@@ -66,7 +66,9 @@ public struct ParticleField: Sendable, Hashable {
         cellLimit = max(cellLimit, Int(pcell) + 1)
     }
 
-    /// Removes particle `i` by moving the last particle into its place. O(1).
+    /// Removes particle `i` by moving the last particle into its place.
+    ///
+    /// O(1).
     public mutating func swapRemove(at i: Int) {
         let last = count - 1
         precondition(i >= 0 && i <= last, "particle index \(i) out of 0..<\(count)")
@@ -175,6 +177,7 @@ public struct CellMotion: Sendable, Hashable {
 }
 
 /// One box per word that keeps its particles in, indexed by the particle's `word`.
+///
 /// A word whose particles fly freely (a revealed word's) has an infinite box.
 public struct ConfinementBoxes: Sendable, Hashable {
     /// How particles are kept in.

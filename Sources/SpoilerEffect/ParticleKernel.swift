@@ -1,7 +1,8 @@
-/// The one place that steps particles through unsafe buffer pointers: the same arithmetic
-/// as ``ParticleField/stepReference(by:motion:boxes:)`` without bounds checks, so that a
-/// step stays close to a memory copy of the state (SPEC §8). Every pointer covers `n`
-/// elements; the caller checks the lengths.
+/// The one place that steps particles through unsafe buffer pointers.
+///
+/// It does the same arithmetic as ``ParticleField/stepReference(by:motion:boxes:)``
+/// without bounds checks, so that a step stays close to a memory copy of the state
+/// (SPEC §8). Every pointer covers `n` elements; the caller checks the lengths.
 enum ParticleKernel {
     static func run(
         n: Int, dt: Float, x: inout [Float], y: inout [Float], vx: inout [Float], vy: inout [Float],

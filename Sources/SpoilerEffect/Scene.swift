@@ -1,9 +1,11 @@
 public import SpoilerCore
 
-/// The effect for one laid-out message: one emitter per hidden word, the live
-/// particles, and the reveal state of every word. A value; the simulation advances only
-/// when told to, in fixed steps, with one seeded generator: the same words, preset,
-/// options, seed and calls give the same bits on every run and machine.
+/// The effect for one laid-out message.
+///
+/// A scene holds one emitter per hidden word, the live particles, and the reveal state
+/// of every word. It is a value; the simulation advances only when told to, in fixed
+/// steps, with one seeded generator: the same words, preset, options, seed and calls
+/// give the same bits on every run and machine.
 ///
 /// ```swift
 /// var scene = Scene(words: [SceneWord(rect: Rect(x: 24, y: 0, width: 48, height: 16),
@@ -148,9 +150,10 @@ public struct Scene: Sendable {
         }
     }
 
-    /// Reveals `word` (and what the scope adds) with a circle from `origin` (default: the
-    /// word's centre), clicked at `time` (default: now; a later time schedules it).
-    /// An index out of range does nothing.
+    /// Reveals `word`, and what the scope adds, with a circle from `origin`.
+    ///
+    /// `origin` defaults to the word's centre, `time` (the click) to now; a later time
+    /// schedules the reveal. An index out of range does nothing.
     public mutating func reveal(word: Int, origin: Point? = nil, at time: Double? = nil) {
         guard words.indices.contains(word) else { return }
         reveal(words: revealTargets(of: word), origin: origin ?? words[word].rect.center, at: time ?? self.time)
@@ -182,8 +185,10 @@ public struct Scene: Sendable {
         activeReveals = reveals.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
     }
 
-    /// Hides `word` (and what the scope adds) again at `time` (default: now): the circle
-    /// shrinks back over 0.4 s and the dust returns. Nothing happens if it is not revealed.
+    /// Hides `word`, and what the scope adds, again at `time` (default: now).
+    ///
+    /// The circle shrinks back over 0.4 s and the dust returns. Nothing happens if the
+    /// word is not revealed.
     public mutating func hide(word: Int, at time: Double? = nil) {
         guard words.indices.contains(word) else { return }
         for w in revealTargets(of: word) { hide(index: w, at: time ?? self.time) }

@@ -19,8 +19,9 @@ public struct SceneWord: Sendable, Hashable {
 
 /// What one reveal uncovers.
 public enum RevealScope: String, Sendable, Hashable, CaseIterable {
-    /// The word under the click (all fragments of it). The default: users ask for one
-    /// word at a time.
+    /// The word under the click (all fragments of it).
+    ///
+    /// The default: users ask for one word at a time.
     case word
     /// Every hidden word of the message at once, as Telegram does on one tap.
     case message
@@ -28,16 +29,22 @@ public enum RevealScope: String, Sendable, Hashable, CaseIterable {
 
 /// How a scene runs, apart from its words, preset and seed.
 public struct SceneOptions: Sendable, Hashable {
-    /// Particles per grapheme per second for the dust preset (other presets scale by
-    /// `density ÷ 20`). Default 20.
+    /// Particles per grapheme per second for the dust preset.
+    ///
+    /// Other presets scale by `density ÷ 20`. Default 20.
     public var density: Double = 20
-    /// What one reveal uncovers. Default `word`.
+    /// What one reveal uncovers.
+    ///
+    /// Default `word`.
     public var revealScope: RevealScope = .word
     /// A still pattern of dots with a fixed seed instead of motion, and instant reveals.
-    /// Default false. (The command line sets it from `--reduced-motion` or
-    /// `REDUCED_MOTION=1`; the effect module never reads the environment.)
+    ///
+    /// Default false. (The command line sets it from `--reduced-motion` or `REDUCED_MOTION=1`; the
+    /// effect module never reads the environment.)
     public var reducedMotion = false
-    /// Simulation steps per second; every step is `1 / tickRate` seconds. Default 120.
+    /// Simulation steps per second; every step is `1 / tickRate` seconds.
+    ///
+    /// Default 120.
     public var tickRate: Double = 120
     /// Seconds simulated before time 0 so that the first frame shows a settled cloud;
     /// nil (the default) means the longest lifetime of the preset's cells (at most 10 s).
@@ -81,8 +88,11 @@ public struct RevealState: Sendable, Hashable {
     /// Reduced motion: no growth, no delay, instant hide.
     public var isInstant: Bool
 
-    /// The circle's radius at time `t`, or nil when nothing is shown (before the click,
-    /// or after a hide has finished). 0 during the delay.
+    /// The circle's radius at time `t`, or nil when nothing is shown.
+    ///
+    /// Nothing is shown before the click or after a hide has finished.
+    ///
+    /// 0 during the delay.
     public func radius(at t: Double) -> Double? {
         guard t >= start else { return nil }
         if let h = hideStart, t >= h {

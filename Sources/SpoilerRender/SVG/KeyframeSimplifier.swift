@@ -2,10 +2,11 @@
 /// within a tolerance of every sample: what keeps an animated SVG small when particles
 /// move in straight lines most of the time.
 enum KeyframeSimplifier {
-    /// Indices into the samples (the first and the last always included), for one or
-    /// more channels sampled at the same times. A sample is covered when, for every
-    /// channel `c`, linear interpolation between the kept neighbours lies within
-    /// `tolerance[c]` of it.
+    /// Indices of the samples to keep, the first and the last always included.
+    ///
+    /// The samples are one or more channels taken at the same times. A sample is covered
+    /// when, for every channel `c`, linear interpolation between the kept neighbours lies
+    /// within `tolerance[c]` of it.
     ///
     /// - Complexity: O(n²) in the worst case, O(n) for straight runs.
     static func keep(_ channels: [[Double]], tolerance: [Double]) -> [Int] {

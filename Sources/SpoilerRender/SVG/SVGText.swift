@@ -33,8 +33,9 @@ struct SVGText {
         w.raw(">\n")
     }
 
-    /// Draws every grapheme for which `include` holds. Whitespace and zero-width
-    /// graphemes draw nothing.
+    /// Draws every grapheme for which `include` holds.
+    ///
+    /// Whitespace and zero-width graphemes draw nothing.
     func draw(_ w: inout SVGWriter, where include: (PlacedGrapheme) -> Bool) {
         for g in layout.graphemes where include(g) {
             guard g.line >= 0, g.line < layout.lines.count else { continue }

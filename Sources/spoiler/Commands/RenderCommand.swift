@@ -5,9 +5,10 @@ import SpoilerLayout
 import SpoilerParser
 import SpoilerRender
 
-/// `spoiler render`: the spoiler effect of one message as a JSON frame timeline or SVG
-/// (SPEC §4, §5, §7). A new output format is one case of ``RenderFormat`` and one case
-/// in ``RenderCommand/render(_:format:)``.
+/// `spoiler render`: one message's spoiler effect as a JSON timeline or SVG (SPEC §4, §5, §7).
+///
+/// A new output format is one case of ``RenderFormat`` and one case in
+/// ``RenderCommand/render(_:format:)``.
 enum RenderCommand {
     static let help = """
         usage: spoiler render --format json|svg [--from F] [layout options] [--preset P] [--seed N]
