@@ -11,6 +11,7 @@ let stages: [BenchStage] = [
     NDJSONStage.stage,
     ParticleStage.stage,
     LayoutStage.stage,
+    ANSIStage.stage,
 ]
 
 let usage = """

@@ -1,0 +1,81 @@
+public import SpoilerEffect
+public import SpoilerLayout
+
+/// A message's spoiler animation as terminal output: timed frames of ANSI bytes, the
+/// first a full frame and each next one only the cells that changed (as `spoiler play`
+/// draws them), for `render --format ansi` and `--format cast`.
+///
+/// ```swift
+/// let frames = ANSIAnimation.frames(layout: layout, scene: scene,
+///                                   options: ANSIFrameOptions(capability: .trueColor),
+///                                   fps: 30, duration: 2)
+/// var cast = AsciicastWriter(width: frames.width, height: frames.height)
+/// for f in frames.frames { cast.output(at: f.time, f.bytes) }
+/// ```
+public struct ANSIAnimation: Sendable {
+    /// One frame: its time in seconds from the start, and the bytes that draw it.
+    public struct Frame: Sendable, Hashable {
+        public var time: Double
+        public var bytes: [UInt8]
+    }
+
+    /// The screen size in cells: the layout's, at least 1 × 1.
+    public var width: Int
+    public var height: Int
+    /// The frames, in time order; a frame that changed nothing is left out.
+    public var frames: [Frame]
+
+    /// Records `duration` seconds of `scene` (from its current time) at `fps` frames a
+    /// second; frame k is drawn at scene time `start + k / fps`, k = 0 … ⌊duration × fps⌋.
+    ///
+    /// The first frame hides the cursor and clears the screen; after the last one the
+    /// pen is reset, the cursor is put below the message and shown again, so the output
+    /// can be written to a terminal as it is.
+    public static func frames(
+        layout: TextLayout, scene: Scene, options: ANSIFrameOptions, fps: Double, duration: Double
+    ) -> ANSIAnimation {
+        var builder = ANSIFrameBuilder(layout: layout, options: options)
+        let width = max(1, builder.columns)
+        let height = max(1, builder.rows)
+        var scene = scene
+        let start = scene.time
+        let rate = max(1, min(fps.isFinite ? fps : 30, 1000))
+        let count = Int((max(0, duration.isFinite ? duration : 0) * rate).rounded(.down)) + 1
+        var encoder = ANSIEncoder(capability: options.capability)
+        var previous: CellCanvas? = nil
+        var spare: CellCanvas? = nil
+        var frames: [Frame] = []
+        for k in 0..<count {
+            let t = Double(k) / rate
+            scene.advance(to: start + t)
+            var canvas = spare ?? CellCanvas(width: width, height: height)
+            canvas.clear()
+            builder.draw(scene, into: &canvas)
+            var out: [UInt8] = []
+            if k == 0 { out += hideCursor }
+            encoder.encodeFrame(from: previous, to: canvas, into: &out)
+            if k == count - 1 {
+                out += ANSI.resetPen
+                ANSI.appendCUP(column: 0, row: height, to: &out)
+                out += showCursor
+            }
+            if !out.isEmpty { frames.append(Frame(time: t, bytes: out)) }
+            spare = previous
+            previous = canvas
+        }
+        return ANSIAnimation(width: width, height: height + 1, frames: frames)
+    }
+
+    /// All frames one after another (the `--format ansi` stream).
+    public var bytes: [UInt8] { frames.flatMap(\.bytes) }
+
+    /// The frames as an asciicast v2 recording.
+    public func asciicast(title: String? = nil) -> [UInt8] {
+        var cast = AsciicastWriter(width: width, height: height, title: title)
+        for f in frames { cast.output(at: f.time, f.bytes) }
+        return cast.bytes
+    }
+
+    static let hideCursor: [UInt8] = Array("\u{1B}[?25l".utf8)
+    static let showCursor: [UInt8] = Array("\u{1B}[?25h".utf8)
+}
