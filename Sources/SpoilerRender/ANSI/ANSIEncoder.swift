@@ -111,6 +111,7 @@ public struct ANSIEncoder: Sendable {
     /// Moves the cursor, sets the pen and writes one cell.
     @inline(__always)
     mutating func emit(_ cell: Cell, of canvas: CellCanvas, column: Int, row: Int, into out: inout [UInt8]) {
+        rewriteGap(upTo: column, row: row, of: canvas, into: &out)
         moveCursor(toColumn: column, row: row, into: &out)
         setPen(cell.style, into: &out)
         if cell.symbol & Cell.clusterFlag != 0 {
@@ -128,6 +129,29 @@ public struct ANSIEncoder: Sendable {
         } else {
             cursorColumn = advanced
         }
+    }
+
+    /// Moves the cursor right over a short gap by writing the gap's cells again when
+    /// that takes fewer bytes than a cursor movement (`the butler` rather than
+    /// `the CSI C butler`). Only cells drawn with the current pen, one column wide and of
+    /// one scalar qualify; they are unchanged, so writing them again changes nothing.
+    @inline(__always)
+    mutating func rewriteGap(upTo column: Int, row: Int, of canvas: CellCanvas, into out: inout [UInt8]) {
+        guard let cx = cursorColumn, cursorRow == row, column > cx, column - cx <= 3, let pen else { return }
+        let dx = column - cx
+        let moveCost = dx == 1 ? 3 : 4
+        var cost = 0
+        let base = row * canvas.width
+        for k in cx..<column {
+            let c = canvas.cells[base + k]
+            guard c.width == 1, c.symbol < 0x80, c.symbol >= 0x20, c.foreground == pen.foreground,
+                c.background == pen.background, c.attributes == pen.attributes
+            else { return }
+            cost += 1
+        }
+        guard cost < moveCost else { return }
+        for k in cx..<column { out.append(UInt8(truncatingIfNeeded: canvas.cells[base + k].symbol)) }
+        cursorColumn = column
     }
 
     /// Appends the shortest sequence that moves the cursor to `column`, `row`.

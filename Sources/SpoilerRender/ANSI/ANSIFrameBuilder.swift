@@ -32,7 +32,10 @@ public struct ANSIFrameBuilder: Sendable {
     public let groups: [Int]
 
     private var raster: DotRaster
-    private var particles = VisibleParticles()
+    /// The layout's graphemes reduced to what drawing needs, without strings.
+    private let glyphs: [GlyphCell]
+    /// Displays of more than one scalar, indexed by `GlyphCell.cluster`.
+    private let clusterDisplays: [String]
     private var showsText: [Bool] = []
     private var hiddenCell: [Bool] = []
 
@@ -43,7 +46,25 @@ public struct ANSIFrameBuilder: Sendable {
         self.options = options
         cellWidth = Double(max(1, layout.metrics.cellWidth))
         cellHeight = Double(max(1, layout.metrics.lineHeight))
-        groups = ANSIFrameBuilder.groups(of: layout)
+        groups = SceneWord.words(of: layout).map(\.group)
+        var cells: [GlyphCell] = []
+        var clusters: [String] = []
+        cells.reserveCapacity(layout.graphemes.count)
+        for g in layout.graphemes where g.columns > 0 && !g.display.isEmpty {
+            let scalars = g.display.unicodeScalars
+            var cell = GlyphCell(
+                column: Int32(g.column), row: Int32(g.line), columns: Int8(min(g.columns, 2)), word: Int32(g.word ?? -1),
+                symbol: 0, cluster: -1)
+            if scalars.count == 1, let v = scalars.first?.value {
+                cell.symbol = TerminalSafety.visible(v)
+            } else {
+                cell.cluster = Int32(clusters.count)
+                clusters.append(g.display)
+            }
+            cells.append(cell)
+        }
+        glyphs = cells
+        clusterDisplays = clusters
         let columns = layout.columns ?? Int((Double(layout.width) / cellWidth).rounded(.up))
         let rows = layout.rows ?? layout.lines.count
         raster = DotRaster(
@@ -51,26 +72,10 @@ public struct ANSIFrameBuilder: Sendable {
             levels: options.brightnessLevels)
     }
 
-    /// The word groups of a layout: words with the same entity and word index share one.
-    public static func groups(of layout: TextLayout) -> [Int] {
-        var ids: [Int] = []
-        var seen: [Int: Int] = [:]
-        for w in layout.words {
-            let key = w.entity << 32 | w.word
-            if let g = seen[key] {
-                ids.append(g)
-            } else {
-                seen[key] = seen.count
-                ids.append(seen.count - 1)
-            }
-        }
-        return ids
-    }
-
-    /// The scene words for a layout: one per word box, grouped by word.
+    /// The scene words for a layout: one per word box, grouped by word
+    /// (``SceneWord/words(of:)``).
     public static func sceneWords(for layout: TextLayout) -> [SceneWord] {
-        let g = groups(of: layout)
-        return layout.words.enumerated().map { i, w in SceneWord(rect: w.rect, graphemes: w.graphemes, group: g[i]) }
+        SceneWord.words(of: layout)
     }
 
     /// The size of the layout in cells.
@@ -96,38 +101,43 @@ public struct ANSIFrameBuilder: Sendable {
         // Text.
         var hiddenWord = [Bool](repeating: true, count: layout.words.count)
         for w in layout.words.indices where w < scene.words.count { hiddenWord[w] = scene.isHidden(word: w) }
-        for g in layout.graphemes where g.columns > 0 && !g.display.isEmpty {
+        let rows = raster.rows
+        for g in glyphs {
             var style = options.textStyle
-            if let w = g.word {
+            let column = Int(g.column)
+            let row = Int(g.row)
+            let width = Int(g.columns)
+            if g.word >= 0 {
+                let w = Int(g.word)
                 if w >= hiddenWord.count || hiddenWord[w] {
-                    markHidden(column: g.column, row: g.line, columns: g.columns)
+                    markHidden(column: column, row: row, columns: width)
                     continue
                 }
                 let centre = Point(
-                    x: (Double(g.column) + Double(g.columns) / 2) * cellWidth, y: (Double(g.line) + 0.5) * cellHeight)
+                    x: (Double(column) + Double(width) / 2) * cellWidth, y: (Double(row) + 0.5) * cellHeight)
                 let v = scene.textVisibility(word: w, at: centre)
                 if v < 0.5 {
-                    markHidden(column: g.column, row: g.line, columns: g.columns)
+                    markHidden(column: column, row: row, columns: width)
                     continue
                 }
                 if v < 1 { style.attributes.insert(.dim) }
             }
-            let used = canvas.put(
-                g.display, column: originColumn + g.column, row: originRow + g.line, columns: g.columns, style: style)
-            if used > 0 && g.line < raster.rows {
-                for c in g.column..<min(g.column + used, columns) { showsText[g.line * columns + c] = true }
+            let used: Int
+            if g.cluster >= 0 {
+                used = canvas.put(
+                    clusterDisplays[Int(g.cluster)], column: originColumn + column, row: originRow + row,
+                    columns: width, style: style)
+            } else {
+                used = canvas.put(
+                    symbol: g.symbol, columns: width, column: originColumn + column, row: originRow + row, style: style)
+            }
+            if used > 0 && row < rows {
+                for c in column..<min(column + used, columns) { showsText[row * columns + c] = true }
             }
         }
         // Particles.
         raster.clear()
-        scene.visibleParticles(into: &particles)
-        let thinning = UInt32(options.particleThinning ?? defaultThinning)
-        for i in 0..<particles.count where thinning <= 1 || particles.id[i] % thinning == 0 {
-            let c = particles.color[i]
-            raster.plot(
-                x: Double(particles.x[i]), y: Double(particles.y[i]), alpha: Double(particles.alpha[i]),
-                color: RGBColor(red: UInt8(c >> 16 & 0xFF), green: UInt8(c >> 8 & 0xFF), blue: UInt8(c & 0xFF)))
-        }
+        raster.plotParticles(of: scene, thinning: UInt32(options.particleThinning ?? defaultThinning))
         let shows = showsText
         raster.draw(
             into: &canvas, originColumn: originColumn, originRow: originRow, capability: options.capability,
@@ -162,6 +172,17 @@ public struct ANSIFrameBuilder: Sendable {
     var defaultThinning: Int {
         let dotArea = cellWidth * cellHeight / Double(options.glyphs.dotsPerColumn * options.glyphs.dotsPerRow)
         return max(1, Int(dotArea / 4))
+    }
+
+    /// One grapheme to draw: its cell, width, word (-1: not hidden), and its display as
+    /// a scalar value or an index into the cluster table.
+    struct GlyphCell: Sendable {
+        var column: Int32
+        var row: Int32
+        var columns: Int8
+        var word: Int32
+        var symbol: UInt32
+        var cluster: Int32
     }
 
     private mutating func markHidden(column: Int, row: Int, columns count: Int) {

@@ -85,6 +85,27 @@ public struct CellCanvas: Sendable {
         store(Cell(symbol: s, width: 1, style: style), at: column, row: row)
     }
 
+    /// Stores a one-scalar grapheme `columns` (1 or 2) wide at `column`, `row`; as
+    /// ``put(_:column:row:columns:style:)`` without the string.
+    /// - Returns: the columns taken (0, 1 or 2).
+    @discardableResult
+    public mutating func put(symbol: UInt32, columns: Int, column: Int, row: Int, style: CellStyle) -> Int {
+        guard row >= 0, row < height, column >= 0, column < width, columns > 0 else { return 0 }
+        if columns == 1 {
+            put(symbol: symbol, column: column, row: row, style: style)
+            return 1
+        }
+        if column + 1 >= width {
+            put(symbol: 0x20, column: column, row: row, style: style)
+            return 1
+        }
+        var s = TerminalSafety.visible(symbol)
+        if s == Cell.continuation || s >= Cell.clusterFlag || s > 0x10FFFF { s = 0xFFFD }
+        store(Cell(symbol: s, width: 2, style: style), at: column, row: row)
+        store(Cell(symbol: Cell.continuation, width: 0, style: style), at: column + 1, row: row)
+        return 2
+    }
+
     /// Writes a string of one-column graphemes from `column` on; returns the column after it.
     @discardableResult
     public mutating func write(_ text: String, column: Int, row: Int, style: CellStyle) -> Int {

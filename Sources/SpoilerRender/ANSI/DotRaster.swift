@@ -20,13 +20,15 @@ public struct DotRaster: Sendable {
     public let levels: Int
 
     /// Dot masks, one per cell, row-major.
-    public private(set) var masks: [UInt8]
+    public internal(set) var masks: [UInt8]
     /// The brightest level in each cell (0 = no dot).
-    public private(set) var brightness: [UInt8]
-    /// The colour of the brightest particle in each cell.
-    public private(set) var colors: [RGBColor]
-    /// Cells with at least one dot, in the order they were lit.
-    public private(set) var litCells: [Int32] = []
+    public internal(set) var brightness: [UInt8]
+    /// The colour (`0xRRGGBB`) of the brightest particle in each cell.
+    public internal(set) var colors: [UInt32]
+    /// Cells with at least one dot, in the order they were lit: the first ``litCount``.
+    public internal(set) var litCells: [Int32]
+    /// How many cells are lit.
+    public internal(set) var litCount = 0
 
     private let dotScaleX: Double
     private let dotScaleY: Double
@@ -45,17 +47,18 @@ public struct DotRaster: Sendable {
         let n = self.columns * self.rows
         masks = Array(repeating: 0, count: n)
         brightness = Array(repeating: 0, count: n)
-        colors = Array(repeating: RGBColor(red: 0, green: 0, blue: 0), count: n)
-        litCells.reserveCapacity(256)
+        colors = Array(repeating: 0, count: n)
+        litCells = Array(repeating: 0, count: n)
     }
 
     /// Removes every dot.
     public mutating func clear() {
-        for i in litCells {
-            masks[Int(i)] = 0
-            brightness[Int(i)] = 0
+        for k in 0..<litCount {
+            let i = Int(litCells[k])
+            masks[i] = 0
+            brightness[i] = 0
         }
-        litCells.removeAll(keepingCapacity: true)
+        litCount = 0
     }
 
     /// Lights the dot under the pixel (`x`, `y`) with a particle of opacity `alpha` (0…1).
@@ -63,7 +66,7 @@ public struct DotRaster: Sendable {
     /// Points outside the grid, non-finite points and particles too faint for the lowest
     /// level are ignored.
     @inlinable
-    public mutating func plot(x: Double, y: Double, alpha: Double, color: RGBColor) {
+    public mutating func plot(x: Double, y: Double, alpha: Double, color: UInt32) {
         let level = Int(alpha * Double(levels) + 0.5)
         guard level > 0 else { return }
         let dotX = x * dotScaleXValue
@@ -82,12 +85,21 @@ public struct DotRaster: Sendable {
               level: UInt8(min(level, levels)), color: color)
     }
 
+    /// `0xRRGGBB` as a colour.
+    @inlinable
+    static func rgb(_ c: UInt32) -> RGBColor {
+        RGBColor(red: UInt8(c >> 16 & 0xFF), green: UInt8(c >> 8 & 0xFF), blue: UInt8(c & 0xFF))
+    }
+
     @usableFromInline var dotScaleXValue: Double { dotScaleX }
     @usableFromInline var dotScaleYValue: Double { dotScaleY }
 
     @usableFromInline
-    mutating func light(cell: Int, bit: UInt8, level: UInt8, color: RGBColor) {
-        if masks[cell] == 0 { litCells.append(Int32(cell)) }
+    mutating func light(cell: Int, bit: UInt8, level: UInt8, color: UInt32) {
+        if masks[cell] == 0 {
+            litCells[litCount] = Int32(cell)
+            litCount += 1
+        }
         masks[cell] |= bit
         if level > brightness[cell] {
             brightness[cell] = level
@@ -105,8 +117,8 @@ public struct DotRaster: Sendable {
         into canvas: inout CellCanvas, originColumn: Int = 0, originRow: Int = 0, capability: ColorCapability,
         style: CellStyle = .plain, isDrawable: (_ column: Int, _ row: Int) -> Bool = { _, _ in true }
     ) {
-        for i in litCells {
-            let cell = Int(i)
+        for k in 0..<litCount {
+            let cell = Int(litCells[k])
             let column = cell % columns
             let row = cell / columns
             guard isDrawable(column, row) else { continue }
@@ -118,10 +130,10 @@ public struct DotRaster: Sendable {
                 let scale = Double(level) / Double(levels)
                 s.foreground = capability.quantise(
                     RGBColor(
-                        red: UInt8(Double(c.red) * scale), green: UInt8(Double(c.green) * scale),
-                        blue: UInt8(Double(c.blue) * scale)))
+                        red: UInt8(Double(c >> 16 & 0xFF) * scale), green: UInt8(Double(c >> 8 & 0xFF) * scale),
+                        blue: UInt8(Double(c & 0xFF) * scale)))
             case .palette16, .none:
-                s.foreground = capability.quantise(colors[cell])
+                s.foreground = capability.quantise(DotRaster.rgb(colors[cell]))
                 if level * 2 <= levels { s.attributes.insert(.dim) }
             }
             canvas.put(

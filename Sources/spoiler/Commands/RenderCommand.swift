@@ -11,7 +11,7 @@ import SpoilerRender
 /// ``RenderCommand/render(_:format:)``.
 enum RenderCommand {
     static let help = """
-        usage: spoiler render --format json|svg [--from F] [layout options] [--preset P] [--seed N]
+        usage: spoiler render --format json|svg|ansi|cast [--from F] [layout options] [--preset P] [--seed N]
                               [--fps N] [--duration S] [--at S] [--reveal-at S] [--reveal-origin X,Y]
                               [--reveal-scope word|message] [--rehide-after S] [--density D]
                               [--reduced-motion] [-o FILE] [FILE|-]
@@ -24,9 +24,14 @@ enum RenderCommand {
                       particles as columnar arrays (see the README for the keys)
           svg         a still frame at --at (default 0), or with --duration an animated loop
                       that plays in a browser; text that is still hidden is not in the file
+          ansi        terminal output: a still frame at --at (lines of text, colours per
+                      --color), or with --duration the animation as terminal frames (the
+                      first frame whole, then only the cells that change), as `spoiler play`
+                      draws it; `cat` it to a terminal
+          cast        an asciicast v2 recording of the animation (`asciinema play` plays it)
 
         options:
-          --format F        json or svg (required)
+          --format F        json, svg, ansi or cast (required)
           --from F          input format: plain (default), markdownv2, html, markdown, botapi
         \(LayoutOptions.help)
           --preset P        dust (default), confetti, snow, or the path of a JSON preset with
@@ -43,6 +48,9 @@ enum RenderCommand {
           --density D       particles per grapheme per second, 0 to 1000 (default 20)
           --reduced-motion  a still pattern of dots with a fixed seed, and instant reveals
                             (also when REDUCED_MOTION=1)
+        \(TerminalOptions.help)
+                            (ansi: colours as for a terminal, from COLORTERM and TERM;
+                            cast: 256 colours by default, 24-bit with --color always)
           -o FILE           write to FILE instead of standard output
           --help            show this help
 
@@ -57,7 +65,7 @@ enum RenderCommand {
         options: LayoutOptions.optionNames.union([
             "format", "from", "preset", "seed", "fps", "duration", "at", "reveal-at", "reveal-origin", "reveal-scope",
             "rehide-after", "density", "output",
-        ]),
+        ]).union(TerminalOptions.optionNames),
         flags: ["reduced-motion"], aliases: ["o": "output"])
 
     /// Everything a format needs: the message laid out, its scene at time 0 with the
@@ -114,6 +122,8 @@ enum RenderCommand {
                 job.scene.advance(to: job.at ?? 0)
                 SVGRenderer.renderStill(scene: job.scene, layout: job.layout, font: job.font, into: &out)
             }
+        case .ansi, .cast:
+            out = try TerminalRender.render(job, cast: format == .cast)
         }
         return out
     }
@@ -253,4 +263,8 @@ enum RenderFormat: String, CaseIterable {
     case json
     /// SVG: a still frame or an animated loop.
     case svg
+    /// Terminal output: a still frame or the animation's frames.
+    case ansi
+    /// An asciicast v2 recording of the animation.
+    case cast
 }
