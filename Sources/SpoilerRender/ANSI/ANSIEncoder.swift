@@ -90,21 +90,41 @@ public struct ANSIEncoder: Sendable {
     /// are written again even when they compare equal.
     mutating func encodeChanges(from previous: CellCanvas, to next: CellCanvas, into out: inout [UInt8]) {
         let width = next.width
+        let count = width * next.height
         var toSkip = 0
         var invalidated = 0
-        for row in 0..<next.height {
-            let base = row * width
-            for column in 0..<width {
-                let i = base + column
-                let current = next.cells[i]
-                let old = previous.cells[i]
-                if current.width != 0 && toSkip == 0 && (invalidated > 0 || !next.cell(i, equals: i, of: previous)) {
-                    emit(current, of: next, column: column, row: row, into: &out)
+        var i = 0
+        while i < count {
+            // Skip runs of equal one-column cells quickly (the common case).
+            let (current, old, same) = next.cells.withUnsafeBufferPointer { a in
+                previous.cells.withUnsafeBufferPointer { b in
+                    var j = i
+                    if toSkip == 0 && invalidated == 0 {
+                        while j < count {
+                            let x = a[j]
+                            let y = b[j]
+                            if x.symbol != y.symbol || x.width != 1 || y.width != 1 || x.foreground != y.foreground
+                                || x.background != y.background || x.attributes != y.attributes
+                                || x.symbol & Cell.clusterFlag != 0
+                            {
+                                break
+                            }
+                            j += 1
+                        }
+                    }
+                    i = j
+                    guard j < count else { return (Cell.blank, Cell.blank, true) }
+                    return (a[j], b[j], false)
                 }
-                toSkip = max(Int(current.width), 1) - 1
-                let affected = max(Int(current.width), Int(old.width), 1)
-                invalidated = max(affected, invalidated) - 1
             }
+            if same && i >= count { break }
+            if current.width != 0 && toSkip == 0 && (invalidated > 0 || !next.cell(i, equals: i, of: previous)) {
+                emit(current, of: next, column: i % width, row: i / width, into: &out)
+            }
+            toSkip = max(Int(current.width), 1) - 1
+            let affected = max(Int(current.width), Int(old.width), 1)
+            invalidated = max(affected, invalidated) - 1
+            i += 1
         }
     }
 

@@ -1,4 +1,4 @@
-public import SpoilerCore
+import SpoilerCore
 public import SpoilerEffect
 public import SpoilerLayout
 

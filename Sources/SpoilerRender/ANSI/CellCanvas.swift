@@ -139,6 +139,10 @@ public struct CellCanvas: Sendable {
     mutating func store(_ cell: Cell, at column: Int, row: Int) {
         let i = row * width + column
         let old = cells[i]
+        if old.width == 1 && cell.width == 1 {
+            cells[i] = cell
+            return
+        }
         if old.width == 0 && column > 0 && cell.width != 0 {
             // Overwriting the right half of a wide character: blank its left half.
             cells[i - 1] = Cell(symbol: 0x20, width: 1, style: cells[i - 1].style)

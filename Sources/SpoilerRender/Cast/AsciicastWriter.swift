@@ -1,4 +1,4 @@
-public import SpoilerCore
+import SpoilerCore
 
 /// Writes an asciicast v2 recording (asciinema's file format): a header line, then one
 /// event line per chunk of terminal output.

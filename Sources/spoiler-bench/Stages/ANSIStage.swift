@@ -1,3 +1,4 @@
+import Glibc
 import SpoilerCore
 import SpoilerEffect
 import SpoilerLayout
@@ -6,9 +7,12 @@ import SpoilerRender
 /// The ANSI renderer (SPEC §8): building and diffing terminal frames.
 ///
 /// Keys:
-/// - `ansi_frame_ms`: milliseconds to build a 200 × 50 frame from a scene with about
-///   20,000 live particles (every particle plotted) and diff it against the previous
-///   frame into bytes (target < 1). The scene is stepped between frames outside the timing.
+/// - `ansi_frame_ms`: milliseconds of thread CPU time to build a 200 × 50 frame from a
+///   scene with about 20,000 live particles (every particle plotted) and diff it against
+///   the previous frame into bytes (target < 1); the median run's average over 29 frames.
+///   The scene is stepped between frames outside the timing. CPU time rather than wall
+///   time because the machines this runs on are shared; the wall-clock figure is printed
+///   beside it.
 /// - `ansi_bytes_vs_full`: bytes of those frame diffs ÷ bytes of redrawing every cell of
 ///   the same frames (target ≤ 1/3).
 /// - `ansi_chat_bytes_per_frame`: bytes a frame for a one-line chat message with one
@@ -57,7 +61,10 @@ enum ANSIStage {
 
         var diffBytes = 0
         var fullBytes = 0
+        var cpuTimes: [Double] = []
         let time = bench.measure {
+            let cpuStart = threadCPUSeconds()
+            defer { cpuTimes.append(threadCPUSeconds() - cpuStart) }
             var encoder = ANSIEncoder(capability: .trueColor)
             var previous = CellCanvas(width: 200, height: 50)
             var next = CellCanvas(width: 200, height: 50)
@@ -91,9 +98,12 @@ enum ANSIStage {
             }
         }
         let frameMs = time / Double(frameCount - 1) * 1000
+        cpuTimes.sort()
+        let cpuFrameMs = cpuTimes[cpuTimes.count / 2] / Double(frameCount - 1) * 1000
+        bench.report("build + diff a 200x50 frame, \(particles) particles, wall clock", frameMs, unit: "ms")
         bench.report(
-            "build + diff a 200x50 frame, \(particles) particles", frameMs, unit: "ms", key: "ansi_frame_ms",
-            note: "target < 1")
+            "build + diff a 200x50 frame, \(particles) particles, thread CPU time", cpuFrameMs, unit: "ms",
+            key: "ansi_frame_ms", note: "target < 1; CPU time, so a busy machine does not count")
         bench.report(
             "diff bytes ÷ full redraw bytes (\(diffBytes / (frameCount - 1)) vs \(fullBytes / (frameCount - 1)) B/frame)",
             Double(diffBytes) / Double(max(1, fullBytes)), unit: "×", key: "ansi_bytes_vs_full", note: "target ≤ 0.333")
@@ -102,6 +112,14 @@ enum ANSIStage {
         bench.report(
             "one-line chat message, one hidden word, 30 fps, 10 s", chat, unit: "B/frame",
             key: "ansi_chat_bytes_per_frame", note: "target ≤ 250")
+    }
+
+    /// CPU time this thread has used, in seconds (CLOCK_THREAD_CPUTIME_ID): unlike the
+    /// wall clock, it does not count time the scheduler gave to other processes.
+    static func threadCPUSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 
     /// Average bytes per frame after the first for a one-line message with one hidden
