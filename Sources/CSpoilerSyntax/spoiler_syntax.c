@@ -17,6 +17,11 @@
 // only in these headers, which Debian's libcmark-gfm-dev installs for extension writers.
 #include <cmark-gfm/buffer.h>
 #include <cmark-gfm/render.h>
+// cmark_node_get_literal copies every literal that points into the input into a new
+// NUL-terminated buffer (an allocation per text node, the largest cost of turning a
+// document into a Message). spoiler_syntax_node_literal reads the node's chunk instead,
+// whose layout only this header declares (installed with the library, same version).
+#include <cmark-gfm/node.h>
 
 static cmark_syntax_extension *spoiler_syntax_shared = NULL;
 static cmark_node_type spoiler_syntax_type = CMARK_NODE_NONE;
@@ -48,9 +53,12 @@ static cmark_node *spoiler_syntax_match(cmark_syntax_extension *self, cmark_pars
     (void)parent;
     if (character != '|') return NULL;
     int run = spoiler_syntax_run_length(inline_parser);
+    // A lone `|` is left to the core parser, which makes it text up to the next special
+    // character (so no extra node).
+    if (run == 1) return NULL;
     if (run != 2) {
-        // One `|`, or three and more: literal text, taken whole so that no part of a long
-        // run is ever read as a delimiter.
+        // Three and more: literal text, taken whole so that no part of a long run is
+        // ever read as a delimiter.
         char *literal = malloc((size_t)run + 1);
         if (!literal) return NULL;
         memset(literal, '|', (size_t)run);
@@ -60,13 +68,17 @@ static cmark_node *spoiler_syntax_match(cmark_syntax_extension *self, cmark_pars
         free(literal);
         return text;
     }
+    int start = cmark_inline_parser_get_offset(inline_parser);
     int left_flanking, right_flanking, punct_before, punct_after;
     cmark_inline_parser_scan_delimiters(inline_parser, 2, '|', &left_flanking, &right_flanking,
                                         &punct_before, &punct_after);
-    cmark_node *text = spoiler_syntax_text("||");
-    if (text && (left_flanking || right_flanking)) {
-        cmark_inline_parser_push_delimiter(inline_parser, '|', left_flanking, right_flanking, text);
+    if (!left_flanking && !right_flanking) {
+        // Neither opens nor closes: both pipes go to the core parser as lone ones.
+        cmark_inline_parser_set_offset(inline_parser, start);
+        return NULL;
     }
+    cmark_node *text = spoiler_syntax_text("||");
+    if (text) cmark_inline_parser_push_delimiter(inline_parser, '|', left_flanking, right_flanking, text);
     return text;
 }
 
@@ -202,6 +214,25 @@ static void spoiler_syntax_make(void) {
     cmark_llist *chars = cmark_llist_append(cmark_get_default_mem_allocator(), NULL, (void *)'|');
     cmark_syntax_extension_set_special_inline_chars(ext, chars);
     spoiler_syntax_shared = ext;
+}
+
+const unsigned char *spoiler_syntax_node_literal(cmark_node *node, size_t *length) {
+    switch (node->type) {
+    case CMARK_NODE_TEXT:
+    case CMARK_NODE_CODE:
+    case CMARK_NODE_HTML_INLINE:
+    case CMARK_NODE_HTML_BLOCK:
+        *length = (size_t)node->as.literal.len;
+        return node->as.literal.data;
+    case CMARK_NODE_CODE_BLOCK:
+        *length = (size_t)node->as.code.literal.len;
+        return node->as.code.literal.data;
+    default: {
+        const char *literal = cmark_node_get_literal(node);
+        *length = literal ? strlen(literal) : 0;
+        return (const unsigned char *)literal;
+    }
+    }
 }
 
 cmark_syntax_extension *spoiler_syntax_extension(void) {

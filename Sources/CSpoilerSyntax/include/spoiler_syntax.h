@@ -34,6 +34,11 @@ cmark_syntax_extension *spoiler_syntax_extension(void);
 /// The node type of a spoiler (valid once spoiler_syntax_extension has been called).
 cmark_node_type spoiler_syntax_node_type(void);
 
+/// The text of a text, code, inline HTML, HTML block or code block node, without a copy:
+/// the bytes belong to the node and stay valid until it is freed; `*length` receives
+/// their count. For any other node, falls back to cmark_node_get_literal.
+const unsigned char *spoiler_syntax_node_literal(cmark_node *node, size_t *length);
+
 #ifdef __cplusplus
 }
 #endif
