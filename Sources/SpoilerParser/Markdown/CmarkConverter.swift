@@ -1,30 +1,45 @@
 internal import CCmarkGFM
 internal import CSpoilerSyntax
 
-extension MarkdownTree {
-    /// Parses `bytes` (any bytes: invalid UTF-8 becomes U+FFFD, as `--validate-utf8` does)
-    /// with the GFM extensions and `||spoiler||`, and converts the cmark tree to Swift
-    /// values. Every C object is freed before this returns.
+/// Parses Markdown and walks it: the only code that reads cmark nodes.
+enum MarkdownDocument {
+    /// Parses `bytes` (any bytes: invalid UTF-8 becomes U+FFFD, as `--validate-utf8`
+    /// does) with the GFM extensions and `||spoiler||`, and hands every node to `visitor`
+    /// as Swift values. Every C object is freed before this returns.
     ///
     /// - Complexity: O(n), iterative.
-    static func parse(_ bytes: [UInt8]) -> MarkdownTree {
+    static func walk<V: MarkdownVisitor>(_ bytes: [UInt8], _ visitor: inout V) {
         CmarkDocument.withDocument(bytes, options: MarkdownOptions.validateUTF8.rawValue) { _, root in
             var converter = CmarkConverter()
-            converter.tree.bytes.reserveCapacity(bytes.count)
-            converter.convert(root)
-            return converter.tree
+            converter.convert(root, &visitor)
         }
     }
 }
 
-/// Walks a cmark-gfm tree once with `cmark_iter` and records it as a ``MarkdownTree``.
+/// Walks a cmark-gfm tree once with `cmark_iter` and hands each node, as a
+/// ``MarkdownNode``, to a ``MarkdownVisitor``.
 /// Extension nodes are recognised by their type string (their numeric types are handed
 /// out at run time), cached per numeric type.
 struct CmarkConverter {
-    var tree = MarkdownTree()
-    private var extensionKinds: [(type: UInt32, kind: MarkdownTree.Kind)] = []
+    /// The numeric types of the extension nodes, found once per process by parsing a
+    /// document that holds each of them.
+    private static let knownExtensionKinds: [(type: UInt32, kind: MarkdownNodeKind)] = {
+        let probe = Array("~~s~~ ||h||\n\n| t |\n|---|\n| c |\n".utf8)
+        return CmarkDocument.withDocument(probe, options: 0) { _, root in
+            var found: [(type: UInt32, kind: MarkdownNodeKind)] = []
+            let iter = cmark_iter_new(root)!
+            defer { cmark_iter_free(iter) }
+            while cmark_iter_next(iter) != CMARK_EVENT_DONE {
+                guard let node = cmark_iter_get_node(iter) else { continue }
+                let raw = UInt32(cmark_node_get_type(node).rawValue)
+                let kind = extensionKind(node)
+                if kind != .other && !found.contains(where: { $0.type == raw }) { found.append((raw, kind)) }
+            }
+            return found
+        }
+    }()
 
-    mutating func convert(_ root: OpaquePointer) {
+    mutating func convert<V: MarkdownVisitor>(_ root: OpaquePointer, _ visitor: inout V) {
         let iter = cmark_iter_new(root)!
         defer { cmark_iter_free(iter) }
         while true {
@@ -33,23 +48,25 @@ struct CmarkConverter {
             guard let node = cmark_iter_get_node(iter) else { continue }
             let kind = kind(of: node)
             if event == CMARK_EVENT_EXIT {
-                tree.events.append(.exit(kind))
+                visitor.exit(kind)
                 continue
             }
-            var value = MarkdownTree.Node(kind: kind)
+            var value = MarkdownNode(kind: kind)
             switch kind {
             case .text, .code, .htmlInline, .htmlBlock, .codeBlock:
-                value.literal = append(cmark_node_get_literal(node))
-                if kind == .codeBlock { value.info = append(cmark_node_get_fence_info(node)) }
+                var length = 0
+                let literal = spoiler_syntax_node_literal(node, &length)
+                value.literal = UnsafeBufferPointer(start: literal, count: literal == nil ? 0 : length)
+                if kind == .codeBlock { value.info = bytes(cmark_node_get_fence_info(node)) }
             case .link, .image:
-                value.url = append(cmark_node_get_url(node))
+                value.url = bytes(cmark_node_get_url(node))
             case .list:
                 value.isOrdered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
                 value.start = Int(cmark_node_get_list_start(node))
                 value.isParenDelimited = cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM
                 value.isTight = cmark_node_get_list_tight(node) != 0
             case .item:
-                if let type = cmark_node_get_type_string(node), equals(type, "tasklist") {
+                if let type = cmark_node_get_type_string(node), Self.equals(type, "tasklist") {
                     value.taskChecked = cmark_gfm_extensions_get_tasklist_item_checked(node)
                 }
             case .heading:
@@ -63,55 +80,57 @@ struct CmarkConverter {
             switch kind {
             case .text, .softBreak, .lineBreak, .code, .htmlInline, .htmlBlock, .codeBlock,
                 .thematicBreak, .footnoteReference:
-                tree.events.append(.leaf(value))
+                visitor.leaf(value)
             default:
-                tree.events.append(.enter(value))
+                visitor.enter(value)
             }
         }
     }
 
-    /// Appends a C string to the byte buffer and returns its range.
-    private mutating func append(_ string: UnsafePointer<CChar>?) -> Range<Int> {
-        let start = tree.bytes.count
-        guard let string else { return start..<start }
-        var n = 0
-        while string[n] != 0 { n += 1 }
-        string.withMemoryRebound(to: UInt8.self, capacity: n) {
-            tree.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: n))
+    /// The bytes of a C string owned by the tree (valid until the tree is freed).
+    private func bytes(_ string: UnsafePointer<CChar>?) -> UnsafeBufferPointer<UInt8> {
+        guard let string else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return string.withMemoryRebound(to: UInt8.self, capacity: 1) { p in
+            var n = 0
+            while p[n] != 0 { n += 1 }
+            return UnsafeBufferPointer(start: p, count: n)
         }
-        return start..<tree.bytes.count
     }
 
-    private mutating func kind(of node: OpaquePointer) -> MarkdownTree.Kind {
-        let type = cmark_node_get_type(node)
-        switch type {
-        case CMARK_NODE_DOCUMENT: return .document
-        case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
-        case CMARK_NODE_LIST: return .list
-        case CMARK_NODE_ITEM: return .item
-        case CMARK_NODE_CODE_BLOCK: return .codeBlock
-        case CMARK_NODE_HTML_BLOCK: return .htmlBlock
-        case CMARK_NODE_CUSTOM_BLOCK: return .customBlock
-        case CMARK_NODE_PARAGRAPH: return .paragraph
-        case CMARK_NODE_HEADING: return .heading
-        case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
-        case CMARK_NODE_FOOTNOTE_DEFINITION: return .footnoteDefinition
-        case CMARK_NODE_TEXT: return .text
-        case CMARK_NODE_SOFTBREAK: return .softBreak
-        case CMARK_NODE_LINEBREAK: return .lineBreak
-        case CMARK_NODE_CODE: return .code
-        case CMARK_NODE_HTML_INLINE: return .htmlInline
-        case CMARK_NODE_CUSTOM_INLINE: return .customInline
-        case CMARK_NODE_EMPH: return .emphasis
-        case CMARK_NODE_STRONG: return .strong
-        case CMARK_NODE_LINK: return .link
-        case CMARK_NODE_IMAGE: return .image
-        case CMARK_NODE_FOOTNOTE_REFERENCE: return .footnoteReference
-        default: break
-        }
-        let raw = UInt32(type.rawValue)
-        for known in extensionKinds where known.type == raw { return known.kind }
-        var kind = MarkdownTree.Kind.other
+    /// Node kinds by numeric type: block types at `type & 0x3F`, inline ones 64 further
+    /// (cmark numbers its types, extension types after the core ones, from 1 up).
+    private static let kindTable: [MarkdownNodeKind?] = {
+        var table = [MarkdownNodeKind?](repeating: nil, count: 128)
+        let core: [(cmark_node_type, MarkdownNodeKind)] = [
+            (CMARK_NODE_DOCUMENT, .document), (CMARK_NODE_BLOCK_QUOTE, .blockQuote), (CMARK_NODE_LIST, .list),
+            (CMARK_NODE_ITEM, .item), (CMARK_NODE_CODE_BLOCK, .codeBlock), (CMARK_NODE_HTML_BLOCK, .htmlBlock),
+            (CMARK_NODE_CUSTOM_BLOCK, .customBlock), (CMARK_NODE_PARAGRAPH, .paragraph),
+            (CMARK_NODE_HEADING, .heading), (CMARK_NODE_THEMATIC_BREAK, .thematicBreak),
+            (CMARK_NODE_FOOTNOTE_DEFINITION, .footnoteDefinition), (CMARK_NODE_TEXT, .text),
+            (CMARK_NODE_SOFTBREAK, .softBreak), (CMARK_NODE_LINEBREAK, .lineBreak), (CMARK_NODE_CODE, .code),
+            (CMARK_NODE_HTML_INLINE, .htmlInline), (CMARK_NODE_CUSTOM_INLINE, .customInline),
+            (CMARK_NODE_EMPH, .emphasis), (CMARK_NODE_STRONG, .strong), (CMARK_NODE_LINK, .link),
+            (CMARK_NODE_IMAGE, .image), (CMARK_NODE_FOOTNOTE_REFERENCE, .footnoteReference),
+        ]
+        for (type, kind) in core { if let i = slot(UInt32(type.rawValue)) { table[i] = kind } }
+        for known in knownExtensionKinds { if let i = slot(known.type) { table[i] = known.kind } }
+        return table
+    }()
+
+    private static func slot(_ raw: UInt32) -> Int? {
+        guard raw & 0x3FC0 == 0 else { return nil }
+        return Int((raw >> 14) & 1) * 64 + Int(raw & 0x3F)
+    }
+
+    private func kind(of node: OpaquePointer) -> MarkdownNodeKind {
+        let raw = UInt32(cmark_node_get_type(node).rawValue)
+        if let i = Self.slot(raw), let kind = Self.kindTable[i] { return kind }
+        return Self.extensionKind(node)
+    }
+
+    /// The kind of an extension node, by its type string.
+    private static func extensionKind(_ node: OpaquePointer) -> MarkdownNodeKind {
+        var kind = MarkdownNodeKind.other
         if let name = cmark_node_get_type_string(node) {
             if equals(name, "spoiler") {
                 kind = .spoiler
@@ -126,11 +145,10 @@ struct CmarkConverter {
             }
         }
         // "table_header" and "table_row" share one numeric type; both are rows.
-        extensionKinds.append((raw, kind))
         return kind
     }
 
-    private func equals(_ c: UnsafePointer<CChar>, _ s: StaticString) -> Bool {
+    private static func equals(_ c: UnsafePointer<CChar>, _ s: StaticString) -> Bool {
         let p = s.utf8Start
         var i = 0
         while i < s.utf8CodeUnitCount {

@@ -1,6 +1,6 @@
 import SpoilerCore
 
-/// Flattens a parsed Markdown document into a ``Message``: chat text with entities.
+/// Flattens a Markdown document into a ``Message``: chat text with entities.
 ///
 /// The blocks become lines of text:
 /// - paragraphs, headings, code blocks, HTML blocks, tables and block quotes are separated
@@ -24,14 +24,15 @@ import SpoilerCore
 /// are dropped. Offsets count UTF-16 code units.
 ///
 /// - Complexity: O(n) in the size of the tree plus the text, iterative.
-struct MarkdownFlattener {
-    private let tree: MarkdownTree
+struct MarkdownFlattener: MarkdownVisitor {
     private var out: [UInt8] = []
     private var utf16Count = 0
     private var entities: [Entity] = []
     /// Per open container: the entity it opened (index into `entities`) and its start.
-    private var open: [(kind: MarkdownTree.Kind, entity: Int?, utf8Start: Int)] = []
-    private var openCounts: [Int] = Array(repeating: 0, count: EntityType.allCases.count)
+    private var open: [(kind: MarkdownNodeKind, entity: Int?, utf8Start: Int)] = []
+    /// How many entities of each type are open (see `slot`): an entity inside one of the
+    /// same type is dropped.
+    private var openCounts = OpenCounts()
     /// Newlines owed before the next content (0, 1 or 2).
     private var pendingBreaks = 0
     private var atLineStart = true
@@ -45,27 +46,24 @@ struct MarkdownFlattener {
 
     private static let maximumIndentLevels = 16
 
-    init(_ tree: MarkdownTree) {
-        self.tree = tree
-        out.reserveCapacity(tree.bytes.count)
-    }
-
-    /// The message.
-    static func message(from tree: MarkdownTree) -> Message {
-        var f = MarkdownFlattener(tree)
-        f.run()
-        return Message(
-            text: String(decoding: f.out, as: UTF8.self), entities: f.entities.filter { $0.length > 0 })
-    }
-
-    private mutating func run() {
-        for event in tree.events {
-            switch event {
-            case .enter(let node): enter(node)
-            case .exit(let kind): exit(kind)
-            case .leaf(let node): leaf(node)
-            }
+    /// The message of the Markdown document `bytes`.
+    static func message(markdown bytes: [UInt8]) -> Message {
+        var f = MarkdownFlattener()
+        f.out.reserveCapacity(bytes.count)
+        f.open.reserveCapacity(16)
+        f.entities.reserveCapacity(8)
+        MarkdownDocument.walk(bytes, &f)
+        var entities = f.entities
+        if entities.contains(where: { $0.length == 0 }) { entities.removeAll { $0.length == 0 } }
+        let text = String(decoding: f.out, as: UTF8.self)
+        // Entities are made in document order, outer before inner, which is canonical
+        // order; the check is linear, the sort only a safeguard.
+        var canonical = true
+        for i in entities.indices.dropFirst() where Entity.canonicalOrder(entities[i], entities[i - 1]) {
+            canonical = false
+            break
         }
+        return canonical ? Message(text: text, unsortedEntities: entities) : Message(text: text, entities: entities)
     }
 
     // MARK: Writing text
@@ -96,25 +94,25 @@ struct MarkdownFlattener {
     }
 
     /// Appends UTF-8 `bytes`, indenting each line after a newline when inside a list item.
-    private mutating func write(_ range: Range<Int>) {
-        guard !range.isEmpty else { return }
+    private mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !bytes.isEmpty else { return }
         startContent()
         let indent = indents.last ?? 0
-        tree.bytes.withUnsafeBufferPointer { all in
-            var n = 0
-            var i = range.lowerBound
-            while i < range.upperBound {
-                let b = all[i]
+        var n = 0
+        if indent == 0 {
+            out.append(contentsOf: bytes)
+            for b in bytes where b & 0xC0 != 0x80 { n += b >= 0xF0 ? 2 : 1 }
+        } else {
+            for (i, b) in bytes.enumerated() {
                 if b & 0xC0 != 0x80 { n += b >= 0xF0 ? 2 : 1 }
                 out.append(b)
-                if b == 0x0A && indent > 0 && i + 1 < range.upperBound {
+                if b == 0x0A && i + 1 < bytes.count {
                     for _ in 0..<indent { out.append(0x20) }
                     n += indent
                 }
-                i += 1
             }
-            utf16Count += n
         }
+        utf16Count += n
     }
 
     private mutating func write(_ s: StaticString) {
@@ -141,11 +139,11 @@ struct MarkdownFlattener {
 
     // MARK: Entities
 
-    private mutating func openEntity(_ kind: MarkdownTree.Kind, _ type: EntityType?, url: String? = nil,
+    private mutating func openEntity(_ kind: MarkdownNodeKind, _ type: EntityType?, url: String? = nil,
                                      language: String? = nil) {
         var index: Int? = nil
         if let type {
-            let slot = EntityType.allCases.firstIndex(of: type)!
+            let slot = Self.slot(type)
             if openCounts[slot] == 0 {
                 index = entities.count
                 entities.append(Entity(type, offset: utf16Count, length: 0, url: url, language: language))
@@ -158,11 +156,11 @@ struct MarkdownFlattener {
     private mutating func closeEntity() {
         guard let top = open.popLast() else { return }
         guard let index = top.entity else {
-            if let type = entityType(top.kind) { openCounts[EntityType.allCases.firstIndex(of: type)!] -= 1 }
+            if let type = entityType(top.kind) { openCounts[Self.slot(type)] -= 1 }
             return
         }
         var entity = entities[index]
-        openCounts[EntityType.allCases.firstIndex(of: entity.type)!] -= 1
+        openCounts[Self.slot(entity.type)] -= 1
         entity.length = utf16Count - entity.offset
         if entity.type == .textLink, let url = entity.url {
             let text = out[top.utf8Start...]
@@ -177,7 +175,20 @@ struct MarkdownFlattener {
         entities[index] = entity
     }
 
-    private func entityType(_ kind: MarkdownTree.Kind) -> EntityType? {
+    /// The `openCounts` slot of each entity type a container opens.
+    private static func slot(_ type: EntityType) -> Int {
+        switch type {
+        case .bold: return 0
+        case .italic: return 1
+        case .strikethrough: return 2
+        case .spoiler: return 3
+        case .textLink: return 4
+        case .blockquote: return 5
+        default: return 6
+        }
+    }
+
+    private func entityType(_ kind: MarkdownNodeKind) -> EntityType? {
         switch kind {
         case .blockQuote: return .blockquote
         case .heading: return .bold
@@ -191,13 +202,13 @@ struct MarkdownFlattener {
         }
     }
 
-    private func string(_ range: Range<Int>) -> String {
-        String(decoding: tree.bytes[range], as: UTF8.self)
+    private func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: Events
 
-    private mutating func enter(_ node: MarkdownTree.Node) {
+    mutating func enter(_ node: MarkdownNode) {
         switch node.kind {
         case .document, .customBlock, .footnoteDefinition, .customInline, .other:
             open.append((node.kind, nil, out.count))
@@ -251,7 +262,7 @@ struct MarkdownFlattener {
         }
     }
 
-    private mutating func exit(_ kind: MarkdownTree.Kind) {
+    mutating func exit(_ kind: MarkdownNodeKind) {
         switch kind {
         case .blockQuote:
             lists.removeLast()
@@ -276,7 +287,7 @@ struct MarkdownFlattener {
         }
     }
 
-    private mutating func leaf(_ node: MarkdownTree.Node) {
+    mutating func leaf(_ node: MarkdownNode) {
         switch node.kind {
         case .text, .htmlInline:
             write(node.literal)
@@ -291,17 +302,15 @@ struct MarkdownFlattener {
             startContent()
             let start = utf16Count
             var literal = node.literal
-            if tree.bytes[literal].last == 0x0A { literal = literal.lowerBound..<(literal.upperBound - 1) }
+            if literal.last == 0x0A { literal = UnsafeBufferPointer(rebasing: literal.dropLast()) }
             write(literal)
-            let info = tree.bytes[node.info]
+            let info = node.info
             let word = info.prefix { $0 != 0x20 && $0 != 0x09 }
             addLeafEntity(.pre, from: start, language: word.isEmpty ? nil : String(decoding: word, as: UTF8.self))
             pendingBreaks = blockGap
         case .htmlBlock:
             var literal = node.literal
-            while let last = tree.bytes[literal].last, last == 0x0A {
-                literal = literal.lowerBound..<(literal.upperBound - 1)
-            }
+            while literal.last == 0x0A { literal = UnsafeBufferPointer(rebasing: literal.dropLast()) }
             write(literal)
             pendingBreaks = blockGap
         case .thematicBreak:
@@ -315,5 +324,35 @@ struct MarkdownFlattener {
     private mutating func addLeafEntity(_ type: EntityType, from start: Int, language: String? = nil) {
         guard utf16Count > start else { return }
         entities.append(Entity(type, offset: start, length: utf16Count - start, language: language))
+    }
+}
+
+/// Per entity type a container can open, how many are open (no allocation).
+private struct OpenCounts {
+    private var counts: (Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0)
+
+    subscript(slot: Int) -> Int {
+        get {
+            switch slot {
+            case 0: return counts.0
+            case 1: return counts.1
+            case 2: return counts.2
+            case 3: return counts.3
+            case 4: return counts.4
+            case 5: return counts.5
+            default: return counts.6
+            }
+        }
+        set {
+            switch slot {
+            case 0: counts.0 = newValue
+            case 1: counts.1 = newValue
+            case 2: counts.2 = newValue
+            case 3: counts.3 = newValue
+            case 4: counts.4 = newValue
+            case 5: counts.5 = newValue
+            default: counts.6 = newValue
+            }
+        }
     }
 }

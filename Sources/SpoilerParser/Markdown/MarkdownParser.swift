@@ -16,6 +16,6 @@ enum MarkdownParser {
     ///
     /// - Complexity: O(n), with no recursion over the document's depth.
     static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
-        MarkdownFlattener.message(from: MarkdownTree.parse(bytes))
+        MarkdownFlattener.message(markdown: bytes)
     }
 }
