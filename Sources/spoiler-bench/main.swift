@@ -12,6 +12,7 @@ let stages: [BenchStage] = [
     ParticleStage.stage,
     LayoutStage.stage,
     ANSIStage.stage,
+    MarkdownStage.stage,
 ]
 
 let usage = """
