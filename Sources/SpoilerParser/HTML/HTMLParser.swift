@@ -21,75 +21,156 @@ enum HTMLParser {
     ///
     /// - Throws: ``ParseError`` with TDLib's message and the byte position.
     static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
-        var scanner = HTMLScanner(bytes)
-        try scanner.run()
-        return Message(text: TDLibText.string(scanner.out), entities: TDLibEntityOrder.sorted(scanner.entities))
+        guard !bytes.isEmpty else { return Message(text: "") }
+        let scanned: Result<Message, ParseError> = bytes.withUnsafeBufferPointer { input in
+            var scanner = HTMLScanner(input, original: bytes)
+            defer { scanner.deallocate() }
+            do throws(ParseError) {
+                try scanner.run()
+            } catch {
+                return .failure(error)
+            }
+            // TDLib's order is the canonical order with ties broken by type priority.
+            return .success(
+                Message(text: scanner.out.string, unsortedEntities: TDLibEntityOrder.sorted(scanner.entities)))
+        }
+        return try scanned.get()
     }
 }
 
 /// The state of one HTML parse.
+///
+/// Bytes are written as hex literals in the scanning code (0x3C is `<`, 0x3E `>`, 0x2F `/`,
+/// 0x26 `&`, 0x3D `=`, 0x22 `"`, 0x27 `'`, 0x23 `#`, 0x3B `;`): in debug builds
+/// `UInt8(ascii:)` costs a call per byte. Helpers that only read are `mutating` so that debug
+/// builds do not copy the scanner to call them.
 struct HTMLScanner {
-    /// A start tag that has not been closed yet.
-    struct Open {
-        var tag: String
-        /// `href`, `class` (without its `language-` or `tg-` prefix) or `emoji-id`.
-        var argument: [UInt8]
-        var unixTime: [UInt8]
-        var dateFormat: [UInt8]
-        var isExpandable: Bool
-        var utf16Start: Int
-        var outStart: Int
-        var byteOffset: Int
+    /// The supported tags, as ``OpenEntity/kind``.
+    enum Tag: UInt8 {
+        case a, b, strong, i, em, s, strike, del, u, ins, tgSpoiler, tgEmoji, tgTime, span, pre, code, blockquote
+
+        /// The tag named by the `count` bytes at `name`, in any case; nil for other names.
+        /// Reads the bytes in place (no string is made for the common case).
+        static func named(_ name: UnsafePointer<UInt8>, count: Int) -> Tag? {
+            func lower(_ k: Int) -> UInt8 { TDLibText.lower(name[k]) }
+            func equals(_ literal: StaticString) -> Bool {
+                guard literal.utf8CodeUnitCount == count else { return false }
+                let p = literal.utf8Start
+                for k in 0..<count where lower(k) != p[k] { return false }
+                return true
+            }
+            guard count > 0 else { return nil }
+            switch (count, lower(0)) {
+            case (1, 0x61): return .a
+            case (1, 0x62): return .b
+            case (1, 0x69): return .i
+            case (1, 0x73): return .s
+            case (1, 0x75): return .u
+            case (2, 0x65): return equals("em") ? .em : nil
+            case (3, 0x64): return equals("del") ? .del : nil
+            case (3, 0x69): return equals("ins") ? .ins : nil
+            case (3, 0x70): return equals("pre") ? .pre : nil
+            case (4, 0x63): return equals("code") ? .code : nil
+            case (4, 0x73): return equals("span") ? .span : nil
+            case (6, 0x73): return equals("strong") ? .strong : equals("strike") ? .strike : nil
+            case (7, 0x74): return equals("tg-time") ? .tgTime : nil
+            case (8, 0x74): return equals("tg-emoji") ? .tgEmoji : nil
+            case (10, 0x74): return equals("tg-spoiler") ? .tgSpoiler : nil
+            case (10, 0x62): return equals("blockquote") ? .blockquote : nil
+            default: return nil
+            }
+        }
+
+        var name: String {
+            switch self {
+            case .a: "a"
+            case .b: "b"
+            case .strong: "strong"
+            case .i: "i"
+            case .em: "em"
+            case .s: "s"
+            case .strike: "strike"
+            case .del: "del"
+            case .u: "u"
+            case .ins: "ins"
+            case .tgSpoiler: "tg-spoiler"
+            case .tgEmoji: "tg-emoji"
+            case .tgTime: "tg-time"
+            case .span: "span"
+            case .pre: "pre"
+            case .code: "code"
+            case .blockquote: "blockquote"
+            }
+        }
     }
 
-    static let supportedTags: Set<String> = [
-        "a", "b", "strong", "i", "em", "s", "strike", "del", "u", "ins", "tg-spoiler", "tg-emoji", "tg-time",
-        "span", "pre", "code", "blockquote",
-    ]
+    /// The attributes TDLib keeps from a start tag.
+    struct Attributes {
+        /// `href`, `class` (without its `language-` or `tg-` prefix) or `emoji-id`.
+        var argument: [UInt8] = []
+        var unixTime: [UInt8] = []
+        var dateFormat: [UInt8] = []
+        var isExpandable = false
 
-    let bytes: [UInt8]
-    var out: [UInt8] = []
+        var isEmpty: Bool { argument.isEmpty && unixTime.isEmpty && dateFormat.isEmpty && !isExpandable }
+    }
+
+    let input: UnsafePointer<UInt8>
+    let n: Int
+    let original: [UInt8]
+    var out: OutputBytes
     var entities: [Entity] = []
-    var stack: [Open] = []
+    var stack = OpenEntityStack()
+    /// Attributes of open tags that have any, indexed by ``OpenEntity/attributes``.
+    var attributeTable: [Attributes] = []
     var utf16 = 0
     var i = 0
     var decodedSurrogate = false
 
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        out.reserveCapacity(bytes.count)
+    /// A scanner over `input`, which must not be empty (so that it has a base address).
+    init(_ input: UnsafeBufferPointer<UInt8>, original: [UInt8]) {
+        self.input = input.baseAddress!
+        n = input.count
+        self.original = original
+        out = OutputBytes(capacity: input.count)
     }
 
-    @inline(__always) func at(_ index: Int) -> UInt8 { TDLibText.byte(bytes, index) }
+    func deallocate() {
+        out.deallocate()
+        stack.deallocate()
+    }
+
+    @inline(__always) mutating func at(_ index: Int) -> UInt8 { index < n ? input[index] : 0 }
 
     func error(_ reason: String, at offset: Int) -> ParseError {
-        .tdlib(reason, at: offset, in: bytes)
+        .tdlib(reason, at: offset, in: original)
     }
 
     mutating func run() throws(ParseError) {
-        let n = bytes.count
         while i < n {
-            let c = bytes[i]
-            if c == UInt8(ascii: "&"), let code = decodeCharacterReference(&i) {
-                appendScalar(code, to: &out)
-                utf16 += code > 0xFFFF ? 2 : 1
+            let c = input[i]
+            if c == 0x26, let (code, next) = decodeCharacterReference(at: i) {
+                i = next
+                appendScalar(code)
                 if code >= 0xD800 && code <= 0xDFFF { decodedSurrogate = true }
                 continue
             }
-            if c != UInt8(ascii: "<") {
+            if c != 0x3C {
                 out.append(c)
-                utf16 += TDLibText.utf16Width(ofUTF8Byte: c)
+                if c & 0xC0 != 0x80 { utf16 += c >= 0xF0 ? 2 : 1 }
                 i += 1
                 continue
             }
-            if at(i + 1) != UInt8(ascii: "/") {
+            if at(i + 1) != 0x2F {
                 try startTag()
             } else {
                 try endTag()
             }
         }
-        if let top = stack.last {
-            throw error("Can't find end tag corresponding to start tag \"\(top.tag)\"", at: top.byteOffset)
+        if !stack.isEmpty {
+            let top = stack.top
+            let name = Tag(rawValue: top.kind)?.name ?? "?"
+            throw error("Can't find end tag corresponding to start tag \"\(name)\"", at: top.byteOffset)
         }
         for index in entities.indices where entities[index].type == .code {
             entities[index].language = nil
@@ -101,15 +182,15 @@ struct HTMLScanner {
         }
     }
 
-    /// Decodes the character reference at `pos` (an `&`), moving `pos` past it; nil (and
-    /// `pos` unchanged) when it is not one TDLib decodes.
-    func decodeCharacterReference(_ pos: inout Int) -> UInt32? {
+    /// Decodes the character reference at `pos` (an `&`): the code point and the offset
+    /// after the reference, or nil when it is not one TDLib decodes.
+    mutating func decodeCharacterReference(at pos: Int) -> (UInt32, Int)? {
         var end = pos + 1
         var value: UInt32 = 0
-        if at(pos + 1) == UInt8(ascii: "#") {
+        if at(pos + 1) == 0x23 {
             end += 1
             let x = at(pos + 2)
-            if x == UInt8(ascii: "x") || x == UInt8(ascii: "X") {
+            if x == 0x78 || x == 0x58 {  // x X
                 end += 1
                 while let d = Self.hexValue(at(end)) {
                     value = value &* 16 &+ d
@@ -124,21 +205,19 @@ struct HTMLScanner {
             if value == 0 || value >= 0x10FFFF || end - pos >= 10 { return nil }
         } else {
             while Self.isAlpha(at(end)) { end += 1 }
-            let name = bytes[(pos + 1)..<end]
-            if name.elementsEqual("lt".utf8) {
-                value = UInt32(UInt8(ascii: "<"))
-            } else if name.elementsEqual("gt".utf8) {
-                value = UInt32(UInt8(ascii: ">"))
-            } else if name.elementsEqual("amp".utf8) {
-                value = UInt32(UInt8(ascii: "&"))
-            } else if name.elementsEqual("quot".utf8) {
-                value = UInt32(UInt8(ascii: "\""))
-            } else {
+            let p = input + pos + 1
+            switch end - pos - 1 {
+            case 2 where p[1] == 0x74 && (p[0] == 0x6C || p[0] == 0x67):  // lt gt
+                value = p[0] == 0x6C ? 0x3C : 0x3E
+            case 3 where p[0] == 0x61 && p[1] == 0x6D && p[2] == 0x70:  // amp
+                value = 0x26
+            case 4 where p[0] == 0x71 && p[1] == 0x75 && p[2] == 0x6F && p[3] == 0x74:  // quot
+                value = 0x22
+            default:
                 return nil
             }
         }
-        pos = at(end) == UInt8(ascii: ";") ? end + 1 : end
-        return value
+        return (value, at(end) == 0x3B ? end + 1 : end)
     }
 
     static func hexValue(_ c: UInt8) -> UInt32? {
@@ -154,9 +233,20 @@ struct HTMLScanner {
         (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
     }
 
-    /// Appends the UTF-8 form of `code` (surrogates included, as TDLib does; the parse then
-    /// fails).
-    func appendScalar(_ code: UInt32, to buffer: inout [UInt8]) {
+    /// Appends the UTF-8 form of `code` to the output (surrogates included, as TDLib does;
+    /// the parse then fails).
+    mutating func appendScalar(_ code: UInt32) {
+        if code < 0x80 {
+            out.append(UInt8(code))
+        } else {
+            var bytes: [UInt8] = []
+            Self.appendUTF8(code, to: &bytes)
+            for b in bytes { out.append(b) }
+        }
+        utf16 += code > 0xFFFF ? 2 : 1
+    }
+
+    static func appendUTF8(_ code: UInt32, to buffer: inout [UInt8]) {
         switch code {
         case 0..<0x80:
             buffer.append(UInt8(code))
@@ -179,52 +269,56 @@ struct HTMLScanner {
         while at(i) != 0 && TDLibText.isSpace(at(i)) { i += 1 }
     }
 
+    /// Whether `c` ends an attribute name: a space (or the end), `=`, `>`, `/`, `"` or `'`.
+    static func endsAttributeName(_ c: UInt8) -> Bool {
+        TDLibText.isSpace(c) || c == 0x3D || c == 0x3E || c == 0x2F || c == 0x22 || c == 0x27
+    }
+
     mutating func startTag() throws(ParseError) {
         let begin = i
         i += 1
-        while !TDLibText.isSpace(at(i)) && at(i) != UInt8(ascii: ">") { i += 1 }
+        while !TDLibText.isSpace(at(i)) && at(i) != 0x3E { i += 1 }
         if at(i) == 0 { throw error("Unclosed start tag at byte offset \(begin)", at: begin) }
-        let tag = TDLibText.string(TDLibText.lowercased(bytes[(begin + 1)..<i]))
-        guard Self.supportedTags.contains(tag) else {
-            throw error("Unsupported start tag \"\(tag)\" at byte offset \(begin)", at: begin)
+        guard let tag = Tag.named(input + begin + 1, count: i - begin - 1) else {
+            let name = TDLibText.string(
+                TDLibText.lowercased(UnsafeBufferPointer(start: input + begin + 1, count: i - begin - 1)))
+            throw error("Unsupported start tag \"\(name)\" at byte offset \(begin)", at: begin)
         }
+        let name = tag.name
 
-        var open = Open(
-            tag: tag, argument: [], unixTime: [], dateFormat: [], isExpandable: false, utf16Start: utf16,
-            outStart: out.count, byteOffset: begin)
-        while at(i) != UInt8(ascii: ">") {
+        var attributes: Attributes?
+        while at(i) != 0x3E {
             skipSpaces()
-            if at(i) == UInt8(ascii: ">") { break }
+            if at(i) == 0x3E { break }
             let nameStart = i
             while !Self.endsAttributeName(at(i)) { i += 1 }
-            let name = bytes[nameStart..<i]
-            if name.isEmpty {
-                throw error("Empty attribute name in the tag \"\(tag)\" at byte offset \(begin)", at: begin)
+            let attributeName = TDLibText.string(UnsafeBufferPointer(start: input + nameStart, count: i - nameStart))
+            if attributeName.isEmpty {
+                throw error("Empty attribute name in the tag \"\(name)\" at byte offset \(begin)", at: begin)
             }
             skipSpaces()
             var value: [UInt8] = []
-            if at(i) != UInt8(ascii: "=") {
-                if at(i) == 0 { throw error("Unclosed start tag \"\(tag)\" at byte offset \(begin)", at: begin) }
+            if at(i) != 0x3D {
+                if at(i) == 0 { throw error("Unclosed start tag \"\(name)\" at byte offset \(begin)", at: begin) }
             } else {
                 i += 1
                 skipSpaces()
-                if at(i) == 0 { throw error("Unclosed start tag \"\(tag)\" at byte offset \(begin)", at: begin) }
+                if at(i) == 0 { throw error("Unclosed start tag \"\(name)\" at byte offset \(begin)", at: begin) }
                 let quote = at(i)
-                if quote != UInt8(ascii: "'") && quote != UInt8(ascii: "\"") {
+                if quote != 0x27 && quote != 0x22 {
                     // A name token: letters, digits, periods and hyphens, not case sensitive.
                     let tokenStart = i
-                    while TDLibText.isAlnum(at(i)) || at(i) == UInt8(ascii: ".") || at(i) == UInt8(ascii: "-") {
-                        i += 1
-                    }
-                    value = TDLibText.lowercased(bytes[tokenStart..<i])
-                    if !TDLibText.isSpace(at(i)) && at(i) != UInt8(ascii: ">") {
+                    while TDLibText.isAlnum(at(i)) || at(i) == 0x2E || at(i) == 0x2D { i += 1 }
+                    value = TDLibText.lowercased(UnsafeBufferPointer(start: input + tokenStart, count: i - tokenStart))
+                    if !TDLibText.isSpace(at(i)) && at(i) != 0x3E {
                         throw error("Unexpected end of name token at byte offset \(tokenStart)", at: tokenStart)
                     }
                 } else {
                     i += 1
                     while at(i) != quote && at(i) != 0 {
-                        if at(i) == UInt8(ascii: "&"), let code = decodeCharacterReference(&i) {
-                            appendScalar(code, to: &value)
+                        if at(i) == 0x26, let (code, next) = decodeCharacterReference(at: i) {
+                            i = next
+                            Self.appendUTF8(code, to: &value)
                             continue
                         }
                         value.append(at(i))
@@ -234,38 +328,39 @@ struct HTMLScanner {
                 }
                 if at(i) == 0 { throw error("Unclosed start tag at byte offset \(begin)", at: begin) }
             }
-            apply(attribute: name, value: value, to: &open)
+            var kept = attributes ?? Attributes()
+            Self.apply(attribute: attributeName, value: value, tag: tag, to: &kept)
+            attributes = kept
         }
         i += 1
-        if tag == "span" && !open.argument.elementsEqual("spoiler".utf8) {
+        if tag == .span && !(attributes?.argument.elementsEqual("spoiler".utf8) ?? false) {
             throw error("Tag \"span\" must have class \"tg-spoiler\" at byte offset \(begin)", at: begin)
         }
-        stack.append(open)
+        var index: Int32 = -1
+        if let attributes, !attributes.isEmpty {
+            index = Int32(truncatingIfNeeded: attributeTable.count)
+            attributeTable.append(attributes)
+        }
+        stack.push(
+            OpenEntity(
+                kind: tag.rawValue, flags: 0, attributes: index, utf16Start: utf16, byteOffset: begin,
+                outStart: out.count))
     }
 
-    /// Whether `c` ends an attribute name: a space (or the end), `=`, `>`, `/`, `"` or `'`.
-    static func endsAttributeName(_ c: UInt8) -> Bool {
-        TDLibText.isSpace(c) || c == UInt8(ascii: "=") || c == UInt8(ascii: ">") || c == UInt8(ascii: "/")
-            || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'")
-    }
-
-    func apply(attribute name: ArraySlice<UInt8>, value: [UInt8], to open: inout Open) {
-        func named(_ s: String) -> Bool { name.elementsEqual(s.utf8) }
-        switch open.tag {
-        case "a" where named("href"):
-            open.argument = value
-        case "code" where named("class") && value.starts(with: "language-".utf8):
-            open.argument = Array(value.dropFirst(9))
-        case "span" where named("class") && value.starts(with: "tg-".utf8):
-            open.argument = Array(value.dropFirst(3))
-        case "tg-emoji" where named("emoji-id"):
-            open.argument = value
-        case "blockquote" where named("expandable"):
-            open.isExpandable = true
-        case "tg-time" where named("unix"):
-            open.unixTime = value
-        case "tg-time" where named("format"):
-            open.dateFormat = value
+    static func apply(attribute name: String, value: [UInt8], tag: Tag, to attributes: inout Attributes) {
+        switch (tag, name) {
+        case (.a, "href"), (.tgEmoji, "emoji-id"):
+            attributes.argument = value
+        case (.code, "class") where value.starts(with: "language-".utf8):
+            attributes.argument = Array(value.dropFirst(9))
+        case (.span, "class") where value.starts(with: "tg-".utf8):
+            attributes.argument = Array(value.dropFirst(3))
+        case (.blockquote, "expandable"):
+            attributes.isExpandable = true
+        case (.tgTime, "unix"):
+            attributes.unixTime = value
+        case (.tgTime, "format"):
+            attributes.dateFormat = value
         default:
             break
         }
@@ -273,56 +368,64 @@ struct HTMLScanner {
 
     mutating func endTag() throws(ParseError) {
         let begin = i
-        guard let open = stack.last else { throw error("Unexpected end tag at byte offset \(begin)", at: begin) }
+        if stack.isEmpty { throw error("Unexpected end tag at byte offset \(begin)", at: begin) }
+        let open = stack.top
+        let tag = Tag(rawValue: open.kind) ?? .b
         i += 2
-        while !TDLibText.isSpace(at(i)) && at(i) != UInt8(ascii: ">") { i += 1 }
-        let endName = TDLibText.string(TDLibText.lowercased(bytes[(begin + 2)..<i]))
+        while !TDLibText.isSpace(at(i)) && at(i) != 0x3E { i += 1 }
+        let nameEnd = i
         while TDLibText.isSpace(at(i)) && at(i) != 0 { i += 1 }
-        if at(i) != UInt8(ascii: ">") { throw error("Unclosed end tag at byte offset \(begin)", at: begin) }
+        if at(i) != 0x3E { throw error("Unclosed end tag at byte offset \(begin)", at: begin) }
         i += 1
-        if !endName.isEmpty && endName != open.tag {
+        if nameEnd > begin + 2 && Tag.named(input + begin + 2, count: nameEnd - begin - 2) != tag {
+            let endName = TDLibText.string(
+                TDLibText.lowercased(UnsafeBufferPointer(start: input + begin + 2, count: nameEnd - begin - 2)))
             throw error(
-                "Unmatched end tag at byte offset \(begin), expected \"</\(open.tag)>\", found \"</\(endName)>\"",
+                "Unmatched end tag at byte offset \(begin), expected \"</\(tag.name)>\", found \"</\(endName)>\"",
                 at: begin)
         }
-        stack.removeLast()
+        stack.pop()
+        var attributes: Attributes?
+        if open.attributes >= 0 {
+            attributes = attributeTable.removeLast()
+        }
         guard utf16 > open.utf16Start else { return }
-        try close(open, at: begin)
+        try close(open, tag: tag, attributes: attributes ?? Attributes())
     }
 
-    mutating func close(_ open: Open, at begin: Int) throws(ParseError) {
+    mutating func close(_ open: OpenEntity, tag: Tag, attributes: Attributes) throws(ParseError) {
         let offset = open.utf16Start
         let length = utf16 - offset
-        switch open.tag {
-        case "i", "em": entities.append(Entity(.italic, offset: offset, length: length))
-        case "b", "strong": entities.append(Entity(.bold, offset: offset, length: length))
-        case "s", "strike", "del": entities.append(Entity(.strikethrough, offset: offset, length: length))
-        case "u", "ins": entities.append(Entity(.underline, offset: offset, length: length))
-        case "tg-spoiler", "span": entities.append(Entity(.spoiler, offset: offset, length: length))
-        case "tg-emoji":
-            guard let id = TDLibText.canonicalInt64(open.argument), id != 0 else {
+        switch tag {
+        case .i, .em: entities.append(Entity(.italic, offset: offset, length: length))
+        case .b, .strong: entities.append(Entity(.bold, offset: offset, length: length))
+        case .s, .strike, .del: entities.append(Entity(.strikethrough, offset: offset, length: length))
+        case .u, .ins: entities.append(Entity(.underline, offset: offset, length: length))
+        case .tgSpoiler, .span: entities.append(Entity(.spoiler, offset: offset, length: length))
+        case .tgEmoji:
+            guard let id = TDLibText.canonicalInt64(attributes.argument), id != 0 else {
                 throw error("Invalid custom emoji identifier specified", at: open.byteOffset)
             }
             entities.append(Entity(.customEmoji, offset: offset, length: length, customEmojiID: String(id)))
-        case "tg-time":
-            guard let flags = TelegramLink.dateFlags(open.dateFormat) else {
+        case .tgTime:
+            guard let flags = TelegramLink.dateFlags(attributes.dateFormat) else {
                 throw error("Invalid date format used", at: open.byteOffset)
             }
-            let unix = Self.wrappingInt32(open.unixTime)
+            let unix = Self.wrappingInt32(attributes.unixTime)
             if unix > 0 {
                 entities.append(
                     Entity(
                         .dateTime, offset: offset, length: length, unixTime: Int64(unix), tdlibDateFlags: flags,
                         dateTimeFormat: TelegramLink.dateTimeFormat(flags: flags)))
             }
-        case "a":
-            let url = open.argument.isEmpty ? Array(out[open.outStart...]) : open.argument
+        case .a:
+            let url = attributes.argument.isEmpty ? out.bytes(from: open.outStart) : attributes.argument
             if let user = TelegramLink.userID(url) {
                 entities.append(Entity(.textMention, offset: offset, length: length, userID: user))
             } else if let link = TelegramLink.checkedLink(url) {
                 entities.append(Entity(.textLink, offset: offset, length: length, url: link))
             }
-        case "pre":
+        case .pre:
             if let last = entities.last, last.type == .code, last.offset == offset, last.length == length,
                 let language = last.language, !language.isEmpty
             {
@@ -330,8 +433,8 @@ struct HTMLScanner {
             } else {
                 entities.append(Entity(.pre, offset: offset, length: length))
             }
-        case "code":
-            let language = TDLibText.string(open.argument)
+        case .code:
+            let language = TDLibText.string(attributes.argument)
             if let last = entities.last, last.type == .pre, last.language == nil, last.offset == offset,
                 last.length == length, !language.isEmpty
             {
@@ -339,10 +442,9 @@ struct HTMLScanner {
             } else {
                 entities.append(Entity(.code, offset: offset, length: length, language: language))
             }
-        case "blockquote":
-            entities.append(Entity(open.isExpandable ? .expandableBlockquote : .blockquote, offset: offset, length: length))
-        default:
-            break
+        case .blockquote:
+            entities.append(
+                Entity(attributes.isExpandable ? .expandableBlockquote : .blockquote, offset: offset, length: length))
         }
     }
 
@@ -351,7 +453,7 @@ struct HTMLScanner {
     static func wrappingInt32(_ bytes: [UInt8]) -> Int32 {
         var i = 0
         var negative = false
-        if i < bytes.count && bytes[i] == UInt8(ascii: "-") {
+        if i < bytes.count && bytes[i] == 0x2D {
             negative = true
             i += 1
         }

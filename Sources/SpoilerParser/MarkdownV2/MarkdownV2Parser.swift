@@ -29,17 +29,33 @@ enum MarkdownV2Parser {
     ///
     /// - Throws: ``ParseError`` with TDLib's message and the byte position.
     static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
-        var parser = MarkdownV2Scanner(bytes)
-        try parser.run()
-        return Message(text: TDLibText.string(parser.out), entities: TDLibEntityOrder.sorted(parser.entities))
+        guard !bytes.isEmpty else { return Message(text: "") }
+        let scanned: Result<Message, ParseError> = bytes.withUnsafeBufferPointer { input in
+            var scanner = MarkdownV2Scanner(input, original: bytes)
+            defer { scanner.deallocate() }
+            do throws(ParseError) {
+                try scanner.run()
+            } catch {
+                return .failure(error)
+            }
+            // TDLib's order is the canonical order with ties broken by type priority.
+            return .success(
+                Message(text: scanner.out.string, unsortedEntities: TDLibEntityOrder.sorted(scanner.entities)))
+        }
+        return try scanned.get()
     }
 }
 
 /// The state of one MarkdownV2 parse.
+///
+/// Bytes are written as hex literals here (0x2A is `*`, 0x5F `_`, 0x7C `|`, 0x60 `` ` ``,
+/// 0x5B `[`, 0x5D `]`, 0x28 `(`, 0x29 `)`, 0x3E `>`, 0x21 `!`, 0x7E `~`, 0x5C `\\`): in debug
+/// builds `UInt8(ascii:)` and pattern matching on it cost a call per byte.
 struct MarkdownV2Scanner {
-    /// What an open entity will become.
-    enum Kind {
+    /// What an open entity will become (``OpenEntity/kind``); `none` when nothing is open.
+    enum Kind: UInt8 {
         case bold, italic, underline, strikethrough, spoiler, code, pre, preCode, textURL, customEmoji, blockquote
+        case none
 
         /// TDLib's name for the entity type, used in error messages.
         var tdlibName: String {
@@ -55,29 +71,24 @@ struct MarkdownV2Scanner {
             case .textURL: "TextUrl"
             case .customEmoji: "CustomEmoji"
             case .blockquote: "BlockQuote"
+            case .none: "?"
             }
         }
-
-        var isCode: Bool { self == .code || self == .pre || self == .preCode }
     }
 
-    /// An entity that has begun and not yet ended.
-    struct Open {
-        var kind: Kind
-        /// The language of a `preCode`.
-        var language: String?
-        /// UTF-16 offset in the output where the entity starts.
-        var utf16Start: Int
-        /// Byte offset in the input of the markup that opened it.
-        var byteOffset: Int
-        /// Byte offset in the output where the entity starts.
-        var outStart: Int
-    }
-
-    let bytes: [UInt8]
-    var out: [UInt8] = []
+    /// The input, and the same bytes as an array for error positions.
+    let input: UnsafePointer<UInt8>
+    let n: Int
+    let original: [UInt8]
+    var out: OutputBytes
     var entities: [Entity] = []
-    var stack: [Open] = []
+    var stack = OpenEntityStack()
+    /// The kind of the innermost open entity.
+    var topKind = Kind.none
+    /// Whether the innermost open entity is code (`code`, `pre`), where only `` ` `` is markup.
+    var inCode = false
+    /// The language of the open `preCode` (code cannot nest, so there is at most one).
+    var preLanguage: String?
     var utf16 = 0
     var i = 0
     /// Whether the output since the last line break outside code (or the start) holds only `\r`.
@@ -85,18 +96,29 @@ struct MarkdownV2Scanner {
     var inBlockquote = false
     var isExpandable = false
 
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        out.reserveCapacity(bytes.count)
+    /// A scanner over `input`, which must not be empty (so that it has a base address).
+    init(_ input: UnsafeBufferPointer<UInt8>, original: [UInt8]) {
+        self.input = input.baseAddress!
+        n = input.count
+        self.original = original
+        out = OutputBytes(capacity: input.count)
     }
 
-    @inline(__always) func at(_ index: Int) -> UInt8 { TDLibText.byte(bytes, index) }
+    func deallocate() {
+        out.deallocate()
+        stack.deallocate()
+    }
+
+    // The hot helpers below are `mutating` although they only read: a non-mutating call
+    // from a mutating method copies the whole scanner in debug builds.
+
+    @inline(__always) mutating func at(_ index: Int) -> UInt8 { index < n ? input[index] : 0 }
 
     /// Appends `b` to the output. A line break starts a line only when it is markup or
     /// escaped (`startsLine`); one inside code does not, as in TDLib.
     @inline(__always) mutating func emit(_ b: UInt8, startsLine: Bool = true) {
         out.append(b)
-        utf16 += TDLibText.utf16Width(ofUTF8Byte: b)
+        if b & 0xC0 != 0x80 { utf16 += b >= 0xF0 ? 2 : 1 }
         if b == 0x0A && startsLine {
             atLineStart = true
         } else if b != 0x0D {
@@ -107,21 +129,21 @@ struct MarkdownV2Scanner {
     func reserved(_ c: UInt8, at offset: Int) -> ParseError {
         .tdlib(
             "Character '\(Character(Unicode.Scalar(c)))' is reserved and must be escaped with the preceding '\\'",
-            at: offset, in: bytes)
+            at: offset, in: original)
     }
 
-    func unclosed(_ open: Open) -> ParseError {
-        .tdlib(
-            "Can't find end of \(open.kind.tdlibName) entity at byte offset \(open.byteOffset)", at: open.byteOffset,
-            in: bytes)
+    func unclosed(_ open: OpenEntity) -> ParseError {
+        let name = Kind(rawValue: open.kind)?.tdlibName ?? "?"
+        return .tdlib(
+            "Can't find end of \(name) entity at byte offset \(open.byteOffset)", at: open.byteOffset, in: original)
     }
 
-    static func isReserved(_ c: UInt8) -> Bool {
+    @inline(__always) static func isReserved(_ c: UInt8) -> Bool {
         switch c {
-        case UInt8(ascii: "_"), UInt8(ascii: "*"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "("),
-            UInt8(ascii: ")"), UInt8(ascii: "~"), UInt8(ascii: "`"), UInt8(ascii: ">"), UInt8(ascii: "#"),
-            UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "="), UInt8(ascii: "|"), UInt8(ascii: "{"),
-            UInt8(ascii: "}"), UInt8(ascii: "."), UInt8(ascii: "!"), 0x0A:
+        case 0x5F, 0x2A, 0x5B, 0x5D, 0x28,
+            0x29, 0x7E, 0x60, 0x3E, 0x23,
+            0x2B, 0x2D, 0x3D, 0x7C, 0x7B,
+            0x7D, 0x2E, 0x21, 0x0A:
             return true
         default:
             return false
@@ -129,10 +151,9 @@ struct MarkdownV2Scanner {
     }
 
     mutating func run() throws(ParseError) {
-        let n = bytes.count
         while i < n {
-            let c = bytes[i]
-            if c == UInt8(ascii: "\\") {
+            let c = input[i]
+            if c == 0x5C {
                 let next = at(i + 1)
                 if next > 0 && next <= 126 {
                     emit(next)
@@ -140,8 +161,7 @@ struct MarkdownV2Scanner {
                     continue
                 }
             }
-            let inCode = stack.last?.kind.isCode ?? false
-            if inCode ? c != UInt8(ascii: "`") : !Self.isReserved(c) {
+            if inCode ? c != 0x60 : !Self.isReserved(c) {
                 emit(c, startsLine: false)
                 i += 1
                 continue
@@ -152,85 +172,96 @@ struct MarkdownV2Scanner {
                 try begin(c)
             }
         }
-        if inBlockquote, let top = stack.last, top.kind == .blockquote {
-            closeBlockquote(top)
-            stack.removeLast()
+        if inBlockquote && topKind == .blockquote {
+            closeBlockquote(pop())
         }
-        if let top = stack.last { throw unclosed(top) }
+        if !stack.isEmpty { throw unclosed(stack.top) }
     }
 
     /// Whether the reserved byte `c` at `i` ends the innermost open entity.
-    func isEndOfEntity(_ c: UInt8) -> Bool {
-        guard let top = stack.last else { return false }
-        if inBlockquote && c == 0x0A && at(i + 1) != UInt8(ascii: ">") { return true }
+    mutating func isEndOfEntity(_ c: UInt8) -> Bool {
+        let top = topKind
         let next = at(i + 1)
-        switch top.kind {
-        case .bold: return c == UInt8(ascii: "*")
-        case .italic: return c == UInt8(ascii: "_") && next != UInt8(ascii: "_")
-        case .underline: return c == UInt8(ascii: "_") && next == UInt8(ascii: "_")
-        case .strikethrough: return c == UInt8(ascii: "~")
-        case .spoiler: return c == UInt8(ascii: "|") && next == UInt8(ascii: "|")
-        case .code: return c == UInt8(ascii: "`")
+        if inBlockquote && c == 0x0A && next != 0x3E { return true }
+        switch top {
+        case .bold: return c == 0x2A
+        case .italic: return c == 0x5F && next != 0x5F
+        case .underline: return c == 0x5F && next == 0x5F
+        case .strikethrough: return c == 0x7E
+        case .spoiler: return c == 0x7C && next == 0x7C
+        case .code: return c == 0x60
         case .pre, .preCode:
-            return c == UInt8(ascii: "`") && next == UInt8(ascii: "`") && at(i + 2) == UInt8(ascii: "`")
-        case .textURL, .customEmoji: return c == UInt8(ascii: "]")
-        case .blockquote: return false
+            return c == 0x60 && next == 0x60 && at(i + 2) == 0x60
+        case .textURL, .customEmoji: return c == 0x5D
+        case .blockquote, .none: return false
         }
     }
 
     /// Whether `||` at `i` sits right before the end of the block quotation: the end of the
     /// text, or a line break (`\n` or `\r\n`) not followed by `>`.
-    func isExpandabilityMark() -> Bool {
+    mutating func isExpandabilityMark() -> Bool {
+        if i + 2 >= n { return true }
         let a = at(i + 2)
-        if i + 2 >= bytes.count { return true }
-        if a == 0x0A { return at(i + 3) != UInt8(ascii: ">") }
-        if a == 0x0D && at(i + 3) == 0x0A { return at(i + 4) != UInt8(ascii: ">") }
+        if a == 0x0A { return at(i + 3) != 0x3E }
+        if a == 0x0D && at(i + 3) == 0x0A { return at(i + 4) != 0x3E }
         return false
     }
 
-    mutating func push(_ kind: Kind, byteOffset: Int, language: String? = nil) {
-        stack.append(Open(kind: kind, language: language, utf16Start: utf16, byteOffset: byteOffset, outStart: out.count))
+    @inline(__always) mutating func push(_ kind: Kind, byteOffset: Int) {
+        stack.push(
+            OpenEntity(
+                kind: kind.rawValue, flags: 0, attributes: -1, utf16Start: utf16, byteOffset: byteOffset,
+                outStart: out.count))
+        topKind = kind
+        inCode = kind == .code || kind == .pre || kind == .preCode
+    }
+
+    @inline(__always) mutating func pop() -> OpenEntity {
+        let open = stack.pop()
+        topKind = stack.isEmpty ? .none : Kind(rawValue: stack.top.kind) ?? .none
+        inCode = topKind == .code || topKind == .pre || topKind == .preCode
+        return open
     }
 
     mutating func begin(_ c: UInt8) throws(ParseError) {
         let start = i
         let next = at(i + 1)
         switch c {
-        case UInt8(ascii: "_"):
-            if next == UInt8(ascii: "_") {
+        case 0x5F:
+            if next == 0x5F {
                 push(.underline, byteOffset: start)
                 i += 2
             } else {
                 push(.italic, byteOffset: start)
                 i += 1
             }
-        case UInt8(ascii: "*"):
+        case 0x2A:
             push(.bold, byteOffset: start)
             i += 1
-        case UInt8(ascii: "~"):
+        case 0x7E:
             push(.strikethrough, byteOffset: start)
             i += 1
-        case UInt8(ascii: "|"):
-            guard next == UInt8(ascii: "|") else { throw reserved(c, at: start) }
+        case 0x7C:
+            guard next == 0x7C else { throw reserved(c, at: start) }
             if inBlockquote && isExpandabilityMark() {
                 isExpandable = true
             } else {
                 push(.spoiler, byteOffset: start)
             }
             i += 2
-        case UInt8(ascii: "["):
+        case 0x5B:
             push(.textURL, byteOffset: start)
             i += 1
-        case UInt8(ascii: "`"):
-            if next == UInt8(ascii: "`") && at(i + 2) == UInt8(ascii: "`") {
+        case 0x60:
+            if next == 0x60 && at(i + 2) == 0x60 {
                 i += 3
                 var kind = Kind.pre
-                var language: String?
                 var languageEnd = i
-                while !TDLibText.isSpace(at(languageEnd)) && at(languageEnd) != UInt8(ascii: "`") { languageEnd += 1 }
-                if i != languageEnd && languageEnd < bytes.count && at(languageEnd) != UInt8(ascii: "`") {
+                while !TDLibText.isSpace(at(languageEnd)) && at(languageEnd) != 0x60 { languageEnd += 1 }
+                preLanguage = nil
+                if i != languageEnd && languageEnd < n && at(languageEnd) != 0x60 {
                     kind = .preCode
-                    language = TDLibText.string(bytes[i..<languageEnd])
+                    preLanguage = TDLibText.string(UnsafeBufferPointer(start: input + i, count: languageEnd - i))
                     i = languageEnd
                 }
                 // One line break right after the opening (or the language) is not text.
@@ -239,19 +270,19 @@ struct MarkdownV2Scanner {
                     let b = at(i + 1)
                     i += (b == 0x0A || b == 0x0D) && a != b ? 2 : 1
                 }
-                push(kind, byteOffset: start, language: language)
+                push(kind, byteOffset: start)
             } else {
                 push(.code, byteOffset: start)
                 i += 1
             }
-        case UInt8(ascii: "!"):
-            guard next == UInt8(ascii: "[") else { throw reserved(c, at: start) }
+        case 0x21:
+            guard next == 0x5B else { throw reserved(c, at: start) }
             push(.customEmoji, byteOffset: start)
             i += 2
         case 0x0A:
             emit(0x0A)
             i += 1
-        case UInt8(ascii: ">"):
+        case 0x3E:
             guard atLineStart else { throw reserved(c, at: start) }
             if !inBlockquote {
                 inBlockquote = true
@@ -269,92 +300,106 @@ struct MarkdownV2Scanner {
         i += 1
         let urlStart = i
         var url: [UInt8] = []
-        while i < bytes.count && bytes[i] != UInt8(ascii: ")") {
+        while i < n && input[i] != 0x29 {
             let next = at(i + 1)
-            if bytes[i] == UInt8(ascii: "\\") && next > 0 && next <= 126 {
+            if input[i] == 0x5C && next > 0 && next <= 126 {
                 url.append(next)
                 i += 2
                 continue
             }
-            url.append(bytes[i])
+            url.append(input[i])
             i += 1
         }
-        if i >= bytes.count {
-            throw .tdlib("Can't find end of a URL at byte offset \(urlStart)", at: urlStart, in: bytes)
+        if i >= n {
+            throw .tdlib("Can't find end of a URL at byte offset \(urlStart)", at: urlStart, in: original)
         }
         i += 1
         return url
     }
 
-    mutating func closeBlockquote(_ top: Open) {
+    mutating func closeBlockquote(_ open: OpenEntity) {
         inBlockquote = false
-        let length = utf16 - top.utf16Start
+        let length = utf16 - open.utf16Start
         if length > 0 {
-            entities.append(Entity(isExpandable ? .expandableBlockquote : .blockquote, offset: top.utf16Start, length: length))
+            entities.append(
+                Entity(isExpandable ? .expandableBlockquote : .blockquote, offset: open.utf16Start, length: length))
         }
         isExpandable = false
     }
 
     mutating func end(_ c: UInt8) throws(ParseError) {
-        let top = stack[stack.count - 1]
-        if c == 0x0A && top.kind != .blockquote { throw unclosed(top) }
-        let length = utf16 - top.utf16Start
-        var entity: Entity?
-        switch top.kind {
+        let top = stack.top
+        let kind = topKind
+        if c == 0x0A && kind != .blockquote { throw unclosed(top) }
+        let offset = top.utf16Start
+        let length = utf16 - offset
+        switch kind {
         case .bold, .italic, .code, .strikethrough:
             i += 1
+            pop()
+            guard length > 0 else { return }
             let type: EntityType =
-                switch top.kind {
+                switch kind {
                 case .bold: .bold
                 case .italic: .italic
                 case .code: .code
                 default: .strikethrough
                 }
-            entity = Entity(type, offset: top.utf16Start, length: length)
+            entities.append(Entity(type, offset: offset, length: length))
         case .underline, .spoiler:
             i += 2
-            entity = Entity(top.kind == .underline ? .underline : .spoiler, offset: top.utf16Start, length: length)
+            pop()
+            guard length > 0 else { return }
+            entities.append(Entity(kind == .underline ? .underline : .spoiler, offset: offset, length: length))
         case .pre, .preCode:
             i += 3
-            entity = Entity(.pre, offset: top.utf16Start, length: length, language: top.language)
+            pop()
+            guard length > 0 else { return }
+            entities.append(Entity(.pre, offset: offset, length: length, language: kind == .preCode ? preLanguage : nil))
         case .textURL:
             let url: [UInt8]
-            if at(i + 1) != UInt8(ascii: "(") {
-                url = Array(out[top.outStart...])
+            if at(i + 1) != 0x28 {
+                url = out.bytes(from: top.outStart)
                 i += 1
             } else {
                 i += 1
                 url = try readURL()
             }
+            pop()
+            guard length > 0 else { return }
             if let user = TelegramLink.userID(url) {
-                entity = Entity(.textMention, offset: top.utf16Start, length: length, userID: user)
+                entities.append(Entity(.textMention, offset: offset, length: length, userID: user))
             } else if let link = TelegramLink.checkedLink(url) {
-                entity = Entity(.textLink, offset: top.utf16Start, length: length, url: link)
+                entities.append(Entity(.textLink, offset: offset, length: length, url: link))
             }
         case .customEmoji:
-            guard at(i + 1) == UInt8(ascii: "(") else {
-                throw .tdlib("The entity must contain a tg://emoji or tg://time URL", at: i + 1, in: bytes)
+            guard at(i + 1) == 0x28 else {
+                throw .tdlib("The entity must contain a tg://emoji or tg://time URL", at: i + 1, in: original)
             }
             i += 1
             let urlStart = i + 1
             let url = try readURL()
+            pop()
             if let id = TelegramLink.customEmojiID(url) {
-                entity = Entity(.customEmoji, offset: top.utf16Start, length: length, customEmojiID: String(id))
+                if length > 0 {
+                    entities.append(Entity(.customEmoji, offset: offset, length: length, customEmojiID: String(id)))
+                }
             } else if let date = TelegramLink.dateTime(url) {
-                entity = Entity(
-                    .dateTime, offset: top.utf16Start, length: length, unixTime: date.unixTime,
-                    tdlibDateFlags: date.flags, dateTimeFormat: TelegramLink.dateTimeFormat(flags: date.flags))
+                if length > 0 {
+                    entities.append(
+                        Entity(
+                            .dateTime, offset: offset, length: length, unixTime: date.unixTime,
+                            tdlibDateFlags: date.flags, dateTimeFormat: TelegramLink.dateTimeFormat(flags: date.flags)))
+                }
             } else {
-                throw .tdlib("Invalid tg://emoji or tg://time URL specified", at: urlStart, in: bytes)
+                throw .tdlib("Invalid tg://emoji or tg://time URL specified", at: urlStart, in: original)
             }
         case .blockquote:
             emit(0x0A)
             i += 1
-            stack.removeLast()
-            closeBlockquote(top)
-            return
+            closeBlockquote(pop())
+        case .none:
+            break
         }
-        stack.removeLast()
-        if let entity, length > 0 { entities.append(entity) }
     }
 }

@@ -102,9 +102,27 @@ enum TDLibEntityOrder {
         }
     }
 
-    /// `entities` in TDLib's order (a stable sort).
+    /// Whether `a` comes before `b` in TDLib's order (ignoring their positions in a list).
+    static func precedes(_ a: Entity, _ b: Entity) -> Bool {
+        if a.offset != b.offset { return a.offset < b.offset }
+        if a.length != b.length { return a.length > b.length }
+        return priority(a) < priority(b)
+    }
+
+    /// `entities` in TDLib's order (a stable sort; a linear check first, as entities often
+    /// come sorted).
     static func sorted(_ entities: [Entity]) -> [Entity] {
-        entities.enumerated().sorted { l, r in
+        var isSorted = true
+        var k = 1
+        while k < entities.count {
+            if precedes(entities[k], entities[k - 1]) {
+                isSorted = false
+                break
+            }
+            k += 1
+        }
+        if isSorted { return entities }
+        return entities.enumerated().sorted { l, r in
             let a = l.element
             let b = r.element
             if a.offset != b.offset { return a.offset < b.offset }
