@@ -21,7 +21,11 @@ struct ConformanceVector: CustomStringConvertible {
 
     /// Reads every vector; records an issue (so the run fails) when the file is missing.
     static func loadAll(sourceLocation: SourceLocation = #_sourceLocation) -> [ConformanceVector] {
-        let url = sharedRoot.appendingPathComponent("conformance/tdlib-vectors.jsonl")
+        load(sharedRoot.appendingPathComponent("conformance/tdlib-vectors.jsonl"), sourceLocation: sourceLocation)
+    }
+
+    /// Reads the vectors of a JSON Lines file; records an issue when it is missing.
+    static func load(_ url: URL, sourceLocation: SourceLocation = #_sourceLocation) -> [ConformanceVector] {
         guard let data = try? Data(contentsOf: url) else {
             Issue.record("The conformance vectors are missing: \(url.path)", sourceLocation: sourceLocation)
             return []
