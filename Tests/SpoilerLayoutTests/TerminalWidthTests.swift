@@ -66,7 +66,7 @@ import Testing
             ],
             environment: env)
         #expect(start.status == 0, "tmux new-session: \(start.err)")
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: done.path) {
+        for _ in 0..<600 where !FileManager.default.fileExists(atPath: done.path) {  // up to 30 s on a busy machine
             usleep(50_000)
         }
         let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")
