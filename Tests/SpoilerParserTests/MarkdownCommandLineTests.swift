@@ -12,7 +12,10 @@ import Testing
         let md = try runSpoiler(["convert", "--from", "markdown", "--to", "markdown"], input: input)
         #expect(md.out == "# T\n\n**bold ||hidden|| text**\n")
         let json = try runSpoiler(["parse", "--from", "markdown"], input: input)
-        #expect(json.out == #"{"text":"T\n\nbold hidden text","entities":[{"type":"bold","offset":0,"length":1},{"type":"bold","offset":3,"length":16},{"type":"spoiler","offset":8,"length":6}]}"# + "\n")
+        #expect(
+            json.out
+                == #"{"text":"T\n\nbold hidden text","entities":[{"type":"bold","offset":0,"length":1},{"type":"bold","offset":3,"length":16},{"type":"spoiler","offset":8,"length":6}]}"#
+                + "\n")
         let plain = try runSpoiler(["convert", "--from", "markdown", "--to", "plain"], input: input)
         #expect(plain.out == "T\n\nbold hidden text\n")
     }

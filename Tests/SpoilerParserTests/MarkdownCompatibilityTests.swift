@@ -20,8 +20,10 @@ func corpusOptionSets(_ index: Int) -> [(MarkdownOptions, [String])] {
         ([.hardBreaks, .unsafe], ["--hardbreaks", "--unsafe"]),
         ([.noBreaks, .githubPreLang, .validateUTF8], ["--nobreaks", "--github-pre-lang", "--validate-utf8"]),
         ([.sourcePositions, .fullInfoString], ["--sourcepos", "--full-info-string"]),
-        ([.strikethroughDoubleTilde, .tablePreferStyleAttributes, .unsafe],
-         ["--strikethrough-double-tilde", "--table-prefer-style-attributes", "--unsafe"]),
+        (
+            [.strikethroughDoubleTilde, .tablePreferStyleAttributes, .unsafe],
+            ["--strikethrough-double-tilde", "--table-prefer-style-attributes", "--unsafe"]
+        ),
     ]
     return [(.default, ["--validate-utf8"]), extra[index % extra.count]]
 }

@@ -2,8 +2,9 @@ import Foundation
 import SpoilerCore
 import SpoilerTestSupport
 
-/// The Markdown compatibility corpus: documents without `||` that must render exactly as
-/// plain cmark-gfm renders them. Generated deterministically (a fixed SplitMix64 seed) from
+/// The Markdown compatibility corpus.
+///
+/// Documents without `||` that must render exactly as plain cmark-gfm renders them. Generated deterministically (a fixed SplitMix64 seed) from
 /// fragments that cover every block and inline kind, and committed under
 /// `Fixtures/markdown/corpus/`; `MarkdownCorpusTests.committedCorpusIsTheGeneratedOne`
 /// keeps the two in step (record with SPOILER_RECORD_FIXTURES=1).
@@ -74,10 +75,13 @@ enum MarkdownCorpus {
             let marker = pick(["- ", "* ", "1. ", "2) ", "- [ ] "], &rng)
             let inner = block(&rng, depth: depth + 1)
             let pad = String(repeating: " ", count: marker.count)
-            return marker + inner.split(separator: "\n", omittingEmptySubsequences: false)
+            return marker
+                + inner.split(separator: "\n", omittingEmptySubsequences: false)
                 .joined(separator: "\n" + pad)
         case 5:
-            let cells = (0..<Int(rng.next() % 3 + 1)).map { _ in pick(inlines, &rng).replacingOccurrences(of: "\n", with: " ") }
+            let cells = (0..<Int(rng.next() % 3 + 1)).map { _ in
+                pick(inlines, &rng).replacingOccurrences(of: "\n", with: " ")
+            }
             let escaped = cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }
             return "| " + cells.indices.map { "h\($0)" }.joined(separator: " | ") + " |\n|"
                 + cells.map { _ in pick(["---", ":--", ":-:", "--:"], &rng) }.joined(separator: "|") + "|\n| "
@@ -99,7 +103,9 @@ enum MarkdownCorpus {
             let separator = pick(["\n\n", "\n", "\n\n\n"], &rng)
             var bytes = Array(withoutSpoilers(parts.joined(separator: separator) + "\n").utf8)
             // A few documents carry invalid UTF-8 and NUL bytes.
-            if rng.next() % 16 == 0 { bytes.insert(contentsOf: [0xFF, 0xC3, 0x28, 0x00, 0xE2, 0x82], at: bytes.count / 2) }
+            if rng.next() % 16 == 0 {
+                bytes.insert(contentsOf: [0xFF, 0xC3, 0x28, 0x00, 0xE2, 0x82], at: bytes.count / 2)
+            }
             docs.append(bytes)
         }
         return docs

@@ -45,11 +45,14 @@ let memoryCheckDocuments: [String] = [
     func noLeaksUnderValgrind(_ output: [String]) throws {
         let program = try #require(valgrindProgram)
         var input = Self.ndjson
-        input.append(contentsOf: [0x22, 0x61, 0xFF, 0x7C, 0x7C, 0x62, 0x7C, 0x7C, 0x22, 0x0A])  // invalid UTF-8 in a JSON line
+        // Invalid UTF-8 in a JSON line.
+        input.append(contentsOf: [0x22, 0x61, 0xFF, 0x7C, 0x7C, 0x62, 0x7C, 0x7C, 0x22, 0x0A])
         let result = try runProgram(
             program,
-            ["--leak-check=full", "--errors-for-leak-kinds=definite", "--error-exitcode=9", "-q",
-             spoilerBinary().path, "convert", "--from", "markdown", "--ndjson"] + output,
+            [
+                "--leak-check=full", "--errors-for-leak-kinds=definite", "--error-exitcode=9", "-q",
+                spoilerBinary().path, "convert", "--from", "markdown", "--ndjson",
+            ] + output,
             stdin: input)
         // 1: the bad record (and the invalid line) failed as they should; 9: valgrind found errors.
         #expect(result.status == 1, "valgrind reported:\n\(result.err)")
@@ -65,8 +68,10 @@ let memoryCheckDocuments: [String] = [
         for to in ["json"] {
             let result = try runProgram(
                 program,
-                ["--leak-check=full", "--errors-for-leak-kinds=definite", "--error-exitcode=9", "-q",
-                 spoilerBinary().path, "convert", "--from", "markdown", "--to", to],
+                [
+                    "--leak-check=full", "--errors-for-leak-kinds=definite", "--error-exitcode=9", "-q",
+                    spoilerBinary().path, "convert", "--from", "markdown", "--to", to,
+                ],
                 stdin: doc)
             #expect(result.status == 0, "valgrind reported:\n\(result.err)")
         }

@@ -17,13 +17,14 @@ import Testing
     @Test func inlineEntities() throws {
         let m = try parse("*i* **b** ~~s~~ `c` [l](http://u) ||h|| <http://a.b> <x@y.z> www.q.org")
         #expect(m.text == "i b s c l h http://a.b x@y.z www.q.org")
-        #expect(m.entities == [
-            Entity(.italic, offset: 0, length: 1), Entity(.bold, offset: 2, length: 1),
-            Entity(.strikethrough, offset: 4, length: 1), Entity(.code, offset: 6, length: 1),
-            Entity(.textLink, offset: 8, length: 1, url: "http://u"), Entity(.spoiler, offset: 10, length: 1),
-            Entity(.url, offset: 12, length: 10), Entity(.email, offset: 23, length: 5),
-            Entity(.textLink, offset: 29, length: 9, url: "http://www.q.org"),
-        ])
+        #expect(
+            m.entities == [
+                Entity(.italic, offset: 0, length: 1), Entity(.bold, offset: 2, length: 1),
+                Entity(.strikethrough, offset: 4, length: 1), Entity(.code, offset: 6, length: 1),
+                Entity(.textLink, offset: 8, length: 1, url: "http://u"), Entity(.spoiler, offset: 10, length: 1),
+                Entity(.url, offset: 12, length: 10), Entity(.email, offset: 23, length: 5),
+                Entity(.textLink, offset: 29, length: 9, url: "http://www.q.org"),
+            ])
     }
 
     @Test func offsetsCountUTF16() throws {
@@ -65,33 +66,34 @@ import Testing
             end
             """
         let m = try parse(doc)
-        #expect(m.text == """
-            Title
+        #expect(
+            m.text == """
+                Title
 
-            First paragraph
-            continues here.
+                First paragraph
+                continues here.
 
-            • one
-            • two
-              • nested
+                • one
+                • two
+                  • nested
 
-            3) three
-            4) four
+                3) three
+                4) four
 
-            • [ ] todo
-            • [x] done
+                • [ ] todo
+                • [x] done
 
-            quoted secret
+                quoted secret
 
-            let x = 1
+                let x = 1
 
-            h1 | h2
-            a | b
+                h1 | h2
+                a | b
 
-            ———
+                ———
 
-            end
-            """)
+                end
+                """)
         let types = m.entities.map(\.type)
         #expect(types == [.bold, .blockquote, .spoiler, .pre, .bold])
         let pre = try #require(m.entities.first { $0.type == .pre })
@@ -127,11 +129,13 @@ import Testing
     }
 
     @Test func anyBytesParse() throws {
-        try forAll({ rng -> [UInt8] in
-            let n = Int(rng.next() % 200)
-            let alphabet: [UInt8] = Array("|*_~`[]()<>!\\#->\n \t1.".utf8) + [0xFF, 0xC3, 0xE2, 0x00, 0x61]
-            return (0..<n).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
-        }, count: 500) { bytes in
+        try forAll(
+            { rng -> [UInt8] in
+                let n = Int(rng.next() % 200)
+                let alphabet: [UInt8] = Array("|*_~`[]()<>!\\#->\n \t1.".utf8) + [0xFF, 0xC3, 0xE2, 0x00, 0x61]
+                return (0..<n).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+            }, count: 500
+        ) { bytes in
             let m = try parse(bytes)
             let n = m.utf16Length
             return m.entities.allSatisfy { $0.offset >= 0 && $0.length > 0 && $0.end <= n && m.text(of: $0) != nil }

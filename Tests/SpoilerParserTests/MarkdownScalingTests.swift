@@ -23,15 +23,18 @@ import Testing
         Shape(name: "a line of pipes", make: { String(repeating: "|", count: $0) }, size: 5_000),
         Shape(name: "nested block quotes", make: { String(repeating: ">", count: $0) + " ||x||" }, size: 600),
         Shape(name: "nested list items", make: { String(repeating: "- ", count: $0) + "||x||" }, size: 600),
-        Shape(name: "unmatched openers and emphasis", make: { String(repeating: "||a **b ", count: $0 / 8) }, size: 5_000),
+        Shape(
+            name: "unmatched openers and emphasis", make: { String(repeating: "||a **b ", count: $0 / 8) }, size: 5_000),
     ]
 
     static func instructions(_ input: String) throws -> Double {
         let program = try #require(valgrindProgram)
         let result = try runProgram(
             program,
-            ["--tool=callgrind", "--callgrind-out-file=/dev/null", spoilerBinary().path,
-             "convert", "--from", "markdown", "--to", "json"],
+            [
+                "--tool=callgrind", "--callgrind-out-file=/dev/null", spoilerBinary().path,
+                "convert", "--from", "markdown", "--to", "json",
+            ],
             stdin: Data(input.utf8))
         #expect(result.status == 0)
         let line = try #require(result.err.split(separator: "\n").first { $0.contains("Collected :") })
@@ -57,7 +60,9 @@ import Testing
             Issue.record("cmark-gfm is not installed (Debian package cmark-gfm): the comparison cannot run")
             return
         }
-        let doc = Data(("| a |\n|---|\n" + String(repeating: "|", count: 3_000) + "\n" + String(repeating: "|x", count: 1_000)).utf8)
+        let doc = Data(
+            ("| a |\n|---|\n" + String(repeating: "|", count: 3_000) + "\n" + String(repeating: "|x", count: 1_000))
+                .utf8)
         let expected = try runProgram(program, ["--validate-utf8"] + gfmExtensionFlags, stdin: doc)
         let ours = try runSpoiler(["convert", "--from", "markdown", "--to", "html"], stdin: doc)
         #expect(ours.status == 0)

@@ -27,7 +27,8 @@ import Testing
         Case(markdown: "||*a* b||", html: #"<p><span class="spoiler"><em>a</em> b</span></p>"#),
         Case(markdown: "~~a ||b|| c~~", html: #"<p><del>a <span class="spoiler">b</span> c</del></p>"#),
         Case(markdown: "||~~a~~ b||", html: #"<p><span class="spoiler"><del>a</del> b</span></p>"#),
-        Case(markdown: "||a ||b|| c||", html: #"<p><span class="spoiler">a <span class="spoiler">b</span> c</span></p>"#),
+        Case(
+            markdown: "||a ||b|| c||", html: #"<p><span class="spoiler">a <span class="spoiler">b</span> c</span></p>"#),
         Case(markdown: "||a\nb||", html: "<p><span class=\"spoiler\">a\nb</span></p>"),
         Case(markdown: "x||y||z", html: #"<p>x<span class="spoiler">y</span>z</p>"#),
         Case(markdown: "# ||h||", html: #"<h1><span class="spoiler">h</span></h1>"#),

@@ -3,9 +3,11 @@ internal import CSpoilerSyntax
 
 /// Parses Markdown and walks it: the only code that reads cmark nodes.
 enum MarkdownDocument {
-    /// Parses `bytes` (any bytes: invalid UTF-8 becomes U+FFFD, as `--validate-utf8`
-    /// does) with the GFM extensions and `||spoiler||`, and hands every node to `visitor`
-    /// as Swift values. Every C object is freed before this returns.
+    /// Parses `bytes` and hands every node to `visitor` as Swift values.
+    ///
+    /// Any bytes are read: invalid UTF-8 becomes U+FFFD, as `--validate-utf8` does. The
+    /// GFM extensions and `||spoiler||` are attached. Every C object is freed before this
+    /// returns.
     ///
     /// - Complexity: O(n), iterative.
     static func walk<V: MarkdownVisitor>(_ bytes: [UInt8], _ visitor: inout V) {
@@ -16,8 +18,9 @@ enum MarkdownDocument {
     }
 }
 
-/// Walks a cmark-gfm tree once with `cmark_iter` and hands each node, as a
-/// ``MarkdownNode``, to a ``MarkdownVisitor``.
+/// Walks a cmark-gfm tree once, with `cmark_iter`.
+///
+/// Each node goes, as a ``MarkdownNode``, to a ``MarkdownVisitor``.
 /// Extension nodes are recognised by their type string (their numeric types are handed
 /// out at run time), cached per numeric type.
 struct CmarkConverter {

@@ -34,8 +34,10 @@ struct CmarkExtensions: @unchecked Sendable {
 enum CmarkDocument {
     private static let inlinePhase = Mutex(())
 
-    /// Parses `bytes` with `options` and `extensions`, calls `body` with the parser and the
-    /// document root, and frees both when `body` returns. Neither pointer may escape.
+    /// Parses `bytes` and lends the parser and the document root to `body`.
+    ///
+    /// `options` and `extensions` are given to the parser; both pointers are freed when
+    /// `body` returns, so neither may escape.
     ///
     /// - Complexity: O(n) in the input for the parse, as cmark-gfm is.
     static func withDocument<R>(

@@ -38,8 +38,9 @@ struct MarkdownFlattener: MarkdownVisitor {
     private var atLineStart = true
     /// Indentation (spaces) for each new line, per open list item.
     private var indents: [Int] = []
-    /// Per open list: whether it is tight, and the next item's number. Block quotes push
-    /// a loose entry so that their paragraphs are set apart.
+    /// Per open list: whether it is tight, and the next item's number.
+    ///
+    /// Block quotes push a loose entry so that their paragraphs are set apart.
     private var lists: [(isTight: Bool, ordered: Bool, next: Int, paren: Bool)] = []
     /// Cells already written in the current table row.
     private var cellsInRow = 0
@@ -139,8 +140,10 @@ struct MarkdownFlattener: MarkdownVisitor {
 
     // MARK: Entities
 
-    private mutating func openEntity(_ kind: MarkdownNodeKind, _ type: EntityType?, url: String? = nil,
-                                     language: String? = nil) {
+    private mutating func openEntity(
+        _ kind: MarkdownNodeKind, _ type: EntityType?, url: String? = nil,
+        language: String? = nil
+    ) {
         var index: Int? = nil
         if let type {
             let slot = Self.slot(type)

@@ -12,7 +12,9 @@ import SpoilerCore
 /// // text "bold hidden text", bold 0..<16, spoiler 5..<11
 /// ```
 enum MarkdownParser {
-    /// The message of the Markdown document `bytes`. Never throws: every input is a document.
+    /// The message of the Markdown document `bytes`.
+    ///
+    /// Never throws: every input is a document.
     ///
     /// - Complexity: O(n), with no recursion over the document's depth.
     static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {

@@ -187,6 +187,8 @@ private struct MarkdownWriter {
         }
     }
 
+    /// Brings the open markers in line with the spans active at `p`.
+    ///
     /// Closes markers of spans not active at `p` (and those above them), then opens the
     /// active ones that are not open, outermost first. A span that crosses the innermost
     /// open one waits until that one closes.
@@ -335,8 +337,10 @@ private struct MarkdownWriter {
             if !lineHasContent { emit("\\") }
             emitScalar(c)
         case ".", ")":
-            if digitsOnly && p > 0 && ("0"..."9").contains(scalars[p - 1]) { emit("\\") }
-            else if c == "." && p >= 3 && String(String.UnicodeScalarView(scalars[(p - 3)..<p])).lowercased() == "www" {
+            if digitsOnly && p > 0 && ("0"..."9").contains(scalars[p - 1]) {
+                emit("\\")
+            } else if c == "." && p >= 3 && String(String.UnicodeScalarView(scalars[(p - 3)..<p])).lowercased() == "www"
+            {
                 emit("\\")
             }
             emitScalar(c)
