@@ -80,7 +80,8 @@ public final class Player {
     ///   - size: the terminal's size at the start.
     ///   - layout: makes the layout for a size (called again on resize).
     ///   - scene: makes the scene for a layout.
-    public init(size: TerminalSize, options: PlayerOptions, layout: @escaping LayoutMaker, scene: @escaping SceneMaker) {
+    public init(size: TerminalSize, options: PlayerOptions, layout: @escaping LayoutMaker, scene: @escaping SceneMaker)
+    {
         self.options = options
         makeLayout = layout
         makeScene = scene

@@ -19,15 +19,23 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(name: "letters", input: "qrh", events: [.key(.character("q")), .key(.character("r")), .key(.character("h"))]),
-        Case(name: "arrows CSI", input: "\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D", events: [.key(.up), .key(.down), .key(.right), .key(.left)]),
+        Case(
+            name: "letters", input: "qrh",
+            events: [.key(.character("q")), .key(.character("r")), .key(.character("h"))]),
+        Case(
+            name: "arrows CSI", input: "\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D",
+            events: [.key(.up), .key(.down), .key(.right), .key(.left)]),
         Case(name: "arrows SS3", input: "\u{1B}OA\u{1B}OD", events: [.key(.up), .key(.left)]),
         Case(name: "modified arrow", input: "\u{1B}[1;5C", events: [.key(.right)]),
-        Case(name: "tab, backtab, enter", input: "\t\u{1B}[Z\r\n", events: [.key(.tab), .key(.backTab), .key(.enter), .key(.enter)]),
+        Case(
+            name: "tab, backtab, enter", input: "\t\u{1B}[Z\r\n",
+            events: [.key(.tab), .key(.backTab), .key(.enter), .key(.enter)]),
         Case(name: "ctrl-c", input: "\u{03}", events: [.key(.control("c"))]),
         Case(name: "lone escape", input: "\u{1B}", events: [.key(.escape)]),
         Case(name: "escape escape", input: "\u{1B}\u{1B}[A", events: [.key(.escape), .key(.up)]),
-        Case(name: "page keys", input: "\u{1B}[5~\u{1B}[6~\u{1B}[3~", events: [.key(.pageUp), .key(.pageDown), .key(.delete)]),
+        Case(
+            name: "page keys", input: "\u{1B}[5~\u{1B}[6~\u{1B}[3~",
+            events: [.key(.pageUp), .key(.pageDown), .key(.delete)]),
         Case(
             name: "SGR mouse press and release", input: "\u{1B}[<0;12;3M\u{1B}[<0;12;3m",
             events: [
@@ -41,7 +49,8 @@ import Testing
                 .mouse(MouseEvent(kind: .wheelDown, button: 1, column: 299, row: 199)),
             ]),
         Case(name: "legacy mouse is consumed", input: "\u{1B}[M !!q", events: [.unknown, .key(.character("q"))]),
-        Case(name: "UTF-8", input: "é漢😀", events: [.key(.character("é")), .key(.character("漢")), .key(.character("😀"))]),
+        Case(
+            name: "UTF-8", input: "é漢😀", events: [.key(.character("é")), .key(.character("漢")), .key(.character("😀"))]),
         Case(name: "unknown CSI", input: "\u{1B}[200~x", events: [.unknown, .key(.character("x"))]),
     ]
 

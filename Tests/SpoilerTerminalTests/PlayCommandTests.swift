@@ -15,7 +15,8 @@ import Testing
     }
 
     @Test func notATerminalGivesOneMaskedStillFrameWithoutEscapes() throws {
-        let r = try runSpoiler(["play"], input: "the butler ||did it|| in the library\n", environment: ["TERM": "xterm-256color"])
+        let r = try runSpoiler(
+            ["play"], input: "the butler ||did it|| in the library\n", environment: ["TERM": "xterm-256color"])
         #expect(r.status == 0, "\(r.err)")
         #expect(!r.stdout.contains(0x1B))
         #expect(r.out.hasPrefix("the butler "))
@@ -32,7 +33,8 @@ import Testing
         #expect(r.out.contains("\u{1B}[0;38;2;") || r.out.contains("\u{1B}[38;2;"))
         #expect(!r.out.contains("did"))
         // NO_COLOR does not override an explicit --color always, and --color never wins.
-        let never = try runSpoiler(["play", "--color", "never"], input: "x ||y||\n", environment: ["TERM": "xterm-256color"])
+        let never = try runSpoiler(
+            ["play", "--color", "never"], input: "x ||y||\n", environment: ["TERM": "xterm-256color"])
         #expect(!never.stdout.contains(0x1B))
     }
 
@@ -48,12 +50,17 @@ import Testing
 
     @Test func hostileTextInTheColouredFramesStaysInert() throws {
         let r = try runSpoiler(
-            ["render", "--format", "ansi", "--duration", "1", "--fps", "10", "--reveal-at", "0.1", "--color", "always"],
+            [
+                "render", "--format", "ansi", "--duration", "1", "--fps", "10", "--reveal-at", "0.1", "--color",
+                "always",
+            ],
             input: PlayCommandTests.hostile, environment: ["TERM": "xterm-256color"])
         #expect(r.status == 0, "\(r.err)")
         let bytes = [UInt8](r.stdout)
         // Every ESC starts one of the renderer's own CSI sequences; no BEL, DEL, C1, RLO.
-        for (i, b) in bytes.enumerated() where b == 0x1B { #expect(i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "[")) }
+        for (i, b) in bytes.enumerated() where b == 0x1B {
+            #expect(i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "["))
+        }
         #expect(!bytes.contains(0x07) && !bytes.contains(0x7F))
         #expect(!r.out.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x202E })
         var screen = ANSIScreen(width: 44, height: 2)
@@ -73,20 +80,28 @@ import Testing
 
     @Test func framesOfARevealWithReducedMotion() throws {
         let r = try runSpoiler(
-            ["render", "--format", "ansi", "--reduced-motion", "--duration", "0.4", "--fps", "5", "--reveal-at", "0.2",
-             "--reveal-origin", "100,8", "--color", "always"],
+            [
+                "render", "--format", "ansi", "--reduced-motion", "--duration", "0.4", "--fps", "5", "--reveal-at",
+                "0.2",
+                "--reveal-origin", "100,8", "--color", "always",
+            ],
             input: "the code is ||swordfish|| and ||marmalade||\n", environment: ["TERM": "xterm-256color"])
         #expect(r.status == 0, "\(r.err)")
         var screen = ANSIScreen(width: 35, height: 2)
         screen.apply([UInt8](r.stdout))
         #expect(screen.lines[0].hasPrefix("the code is swordfish and "))
         #expect(!screen.lines[0].contains("marmalade"))
-        expectMatchesFixture(PlayCommandTests.visible(r.stdout) + "\n" + screen.lines.joined(separator: "\n") + "\n", "ansi/frames-reveal.txt")
+        expectMatchesFixture(
+            PlayCommandTests.visible(r.stdout) + "\n" + screen.lines.joined(separator: "\n") + "\n",
+            "ansi/frames-reveal.txt")
     }
 
     @Test func aCastRecording() throws {
         let r = try runSpoiler(
-            ["render", "--format", "cast", "--reduced-motion", "--duration", "0.4", "--fps", "5", "--reveal-at", "0.2"],
+            [
+                "render", "--format", "cast", "--reduced-motion", "--duration", "0.4", "--fps", "5", "--reveal-at",
+                "0.2",
+            ],
             input: "the code is ||swordfish|| and ||marmalade||\n", environment: ["TERM": "xterm-256color"])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out.hasPrefix(#"{"version":2,"width":35,"height":2,"#))

@@ -18,7 +18,8 @@ import Testing
             messageFile = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).txt")
             try PlayEndToEndTests.message.write(to: messageFile, atomically: true, encoding: .utf8)
             try run(
-                "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-e", "TERM=xterm-256color",
+                "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-e",
+                "TERM=xterm-256color",
                 "-e", "PS1=$ ", "-e", "LANG=C.UTF-8", "env", "-u", "NO_COLOR", "bash", "--norc", "--noprofile")
             try waitUntil("the shell prompt") { $0.contains("$") }
         }
@@ -101,10 +102,13 @@ import Testing
             try waitUntil("exit=\(exitStatus)") { $0.contains("exit=\(exitStatus)") }
             #expect(try format("#{alternate_on}") == "0", sourceLocation: sourceLocation)
             #expect(try format("#{cursor_flag}") == "1", sourceLocation: sourceLocation)
-            #expect(try format("#{mouse_any_flag}#{mouse_standard_flag}#{mouse_sgr_flag}") == "000", sourceLocation: sourceLocation)
+            #expect(
+                try format("#{mouse_any_flag}#{mouse_standard_flag}#{mouse_sgr_flag}") == "000",
+                sourceLocation: sourceLocation)
             // The verdict is spelled in pieces so that the typed command never matches it.
             try type(
-                "stty -a | grep -qE -- '(^| )-(icanon|echo|isig|opost)( |$)' && echo \"tty=ra\"\"w\" || echo \"tty=cook\"\"ed\"")
+                "stty -a | grep -qE -- '(^| )-(icanon|echo|isig|opost)( |$)' && echo \"tty=ra\"\"w\" || echo \"tty=cook\"\"ed\""
+            )
             try press("Enter")
             let screen = try waitUntil("the stty verdict") { $0.contains("tty=raw") || $0.contains("tty=cooked") }
             #expect(screen.contains("tty=cooked"), "the tty is still raw", sourceLocation: sourceLocation)

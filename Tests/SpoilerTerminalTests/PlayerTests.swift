@@ -32,7 +32,9 @@ import Testing
     static func keys(_ s: String) -> DeviceEvent { .input(Array(s.utf8)) }
 
     /// Runs the script and returns the exit, the terminal and the screen after it.
-    static func play(_ player: Player, _ script: [(Double, DeviceEvent)], size: TerminalSize = TerminalSize(columns: 40, rows: 6))
+    static func play(
+        _ player: Player, _ script: [(Double, DeviceEvent)], size: TerminalSize = TerminalSize(columns: 40, rows: 6)
+    )
         throws -> (PlayerExit, ScriptedTerminal, ANSIScreen)
     {
         let terminal = ScriptedTerminal(size: size, script: script)
@@ -67,14 +69,18 @@ import Testing
         let player = PlayerTests.player()
         let (_, _, screen) = try PlayerTests.play(
             player,
-            [(0.1, PlayerTests.keys("\t")), (0.2, PlayerTests.keys("\t")), (0.3, PlayerTests.keys("\r")), (1.5, PlayerTests.keys("q"))])
+            [
+                (0.1, PlayerTests.keys("\t")), (0.2, PlayerTests.keys("\t")), (0.3, PlayerTests.keys("\r")),
+                (1.5, PlayerTests.keys("q")),
+            ])
         #expect(screen.lines[0].contains("marmalade"))
         #expect(!screen.lines[0].contains("swordfish"))
     }
 
     @Test func theFocusedWordIsHighlighted() throws {
         let player = PlayerTests.player()
-        let (_, _, screen) = try PlayerTests.play(player, [(0.1, PlayerTests.keys("\t")), (0.2, PlayerTests.keys("q"))])
+        let (_, _, screen) = try PlayerTests.play(
+            player, [(0.1, PlayerTests.keys("\t")), (0.2, PlayerTests.keys("q"))])
         #expect(player.focusedGroup == 0)
         // Every cell of "swordfish" (columns 12–20) has the focus background; others not.
         for column in 12...20 { #expect(screen[column, 0].pen.background == "#3a3a44") }
@@ -120,7 +126,8 @@ import Testing
     @Test func theScreenModelMatchesTheLastFrame() throws {
         let player = PlayerTests.player()
         let (_, _, screen) = try PlayerTests.play(
-            player, [(0.2, PlayerTests.keys("\u{1B}[<0;15;1M")), (0.7, PlayerTests.keys("\t")), (1.0, PlayerTests.keys("q"))])
+            player,
+            [(0.2, PlayerTests.keys("\u{1B}[<0;15;1M")), (0.7, PlayerTests.keys("\t")), (1.0, PlayerTests.keys("q"))])
         let frame = player.lastFrame
         var mismatches = 0
         for row in 0..<frame.height {
@@ -173,7 +180,9 @@ import Testing
     }
 
     @Test func controlCharactersInTheMessageAreShownAsSymbols() throws {
-        let hostile = Message(text: "a\u{1B}]52;c;aGk=\u{07} b\u{1B}[2J \u{202E}c secret", entities: [Entity(.spoiler, offset: 22, length: 6)])
+        let hostile = Message(
+            text: "a\u{1B}]52;c;aGk=\u{07} b\u{1B}[2J \u{202E}c secret",
+            entities: [Entity(.spoiler, offset: 22, length: 6)])
         let (_, terminal, screen) = try PlayerTests.play(PlayerTests.player(hostile), [(0.2, PlayerTests.keys("q"))])
         let out = terminal.output
         #expect(!out.contains(0x07))

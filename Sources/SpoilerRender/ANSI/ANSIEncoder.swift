@@ -229,8 +229,10 @@ public struct ANSIEncoder: Sendable {
     /// Appends the SGR sequence that changes the pen to `style`, or nothing if it is set.
     mutating func setPen(_ style: CellStyle, into out: inout [UInt8]) {
         if let pen, pen == style { return }
-        var current = pen ?? CellStyle(
-            foreground: CellColor(raw: .max), background: CellColor(raw: .max), attributes: [])
+        var current =
+            pen
+            ?? CellStyle(
+                foreground: CellColor(raw: .max), background: CellColor(raw: .max), attributes: [])
         let start = out.count
         out.append(contentsOf: [0x1B, UInt8(ascii: "[")])
         var first = true
@@ -288,7 +290,9 @@ public struct ANSIEncoder: Sendable {
             out.append(UInt8(ascii: ";"))
             ANSI.appendDecimal(Int(color.raw & 0xFF), to: &out)
         default:
-            out.append(contentsOf: background ? [UInt8(ascii: "4"), UInt8(ascii: "9")] : [UInt8(ascii: "3"), UInt8(ascii: "9")])
+            out.append(
+                contentsOf: background
+                    ? [UInt8(ascii: "4"), UInt8(ascii: "9")] : [UInt8(ascii: "3"), UInt8(ascii: "9")])
         }
     }
 }

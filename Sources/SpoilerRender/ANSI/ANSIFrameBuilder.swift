@@ -53,7 +53,8 @@ public struct ANSIFrameBuilder: Sendable {
         for g in layout.graphemes where g.columns > 0 && !g.display.isEmpty {
             let scalars = g.display.unicodeScalars
             var cell = GlyphCell(
-                column: Int32(g.column), row: Int32(g.line), columns: Int8(min(g.columns, 2)), word: Int32(g.word ?? -1),
+                column: Int32(g.column), row: Int32(g.line), columns: Int8(min(g.columns, 2)),
+                word: Int32(g.word ?? -1),
                 symbol: 0, cluster: -1)
             if scalars.count == 1, let v = scalars.first?.value {
                 cell.symbol = TerminalSafety.visible(v)
@@ -86,7 +87,8 @@ public struct ANSIFrameBuilder: Sendable {
     /// what is there (clear the canvas first for a whole frame).
     ///
     /// - Complexity: O(graphemes + particles + cells of the layout).
-    public mutating func draw(_ scene: Scene, into canvas: inout CellCanvas, originColumn: Int = 0, originRow: Int = 0) {
+    public mutating func draw(_ scene: Scene, into canvas: inout CellCanvas, originColumn: Int = 0, originRow: Int = 0)
+    {
         let columns = raster.columns
         let cellCount = columns * raster.rows
         if showsText.count != cellCount {
@@ -148,7 +150,8 @@ public struct ANSIFrameBuilder: Sendable {
             var style = CellStyle(background: options.textStyle.background)
             style.foreground = options.capability.quantise(Preset.secondaryTextColor)
             for i in 0..<cellCount where hiddenCell[i] && raster.masks[i] == 0 {
-                canvas.put(symbol: symbol, column: originColumn + i % columns, row: originRow + i / columns, style: style)
+                canvas.put(
+                    symbol: symbol, column: originColumn + i % columns, row: originRow + i / columns, style: style)
             }
         }
         // Focus.

@@ -50,83 +50,112 @@ extension DotRaster {
         let columnsCount = columns
         var lit = litCount
         field.x.withUnsafeBufferPointer { xs in
-        field.y.withUnsafeBufferPointer { ys in
-        field.age.withUnsafeBufferPointer { ages in
-        field.lifetime.withUnsafeBufferPointer { lifetimes in
-        field.alpha.withUnsafeBufferPointer { alphas in
-        field.color.withUnsafeBufferPointer { colorsIn in
-        field.cell.withUnsafeBufferPointer { cellIndex in
-        field.word.withUnsafeBufferPointer { words in
-        field.id.withUnsafeBufferPointer { ids in
-        masks.withUnsafeMutableBufferPointer { masks in
-        brightness.withUnsafeMutableBufferPointer { brightness in
-        colors.withUnsafeMutableBufferPointer { colors in
-        litCells.withUnsafeMutableBufferPointer { litCells in
-            for i in 0..<n {
-                if thinning > 1 && ids[i] % thinning != 0 { continue }
-                let c = Int(cellIndex[i])
-                let age = ages[i]
-                var a = alphas[i]
-                if c < alphaSpeed.count {
-                    a += alphaSpeed[c] * age
-                    let count = keyCount[c]
-                    let start = keyStart[c]
-                    if count == 1 {
-                        a += flatKeys[start]
-                    } else if count > 1 {
-                        let life = lifetimes[i]
-                        let fraction = life > 0 ? min(max(age / life, 0), 1) : 1
-                        let f = fraction * Float(count - 1)
-                        let j = min(Int(f), count - 2)
-                        a += flatKeys[start + j] + (flatKeys[start + j + 1] - flatKeys[start + j]) * (f - Float(j))
-                    }
-                }
-                a = min(max(a, 0), 1)
-                if anyActive, a > 0 {
-                    let w = Int(words[i])
-                    if w < active.count, let state = active[w] {
-                        var d = Double(a)
-                        let p = Point(x: Double(xs[i]), y: Double(ys[i]))
-                        d *= 1 - state.textVisibility(at: p, time: t)
-                        if t - Double(age) < (state.hideStart ?? .infinity) {
-                            d *= 1 - min(max((t - state.start) / RevealTiming.push, 0), 1)
+            field.y.withUnsafeBufferPointer { ys in
+                field.age.withUnsafeBufferPointer { ages in
+                    field.lifetime.withUnsafeBufferPointer { lifetimes in
+                        field.alpha.withUnsafeBufferPointer { alphas in
+                            field.color.withUnsafeBufferPointer { colorsIn in
+                                field.cell.withUnsafeBufferPointer { cellIndex in
+                                    field.word.withUnsafeBufferPointer { words in
+                                        field.id.withUnsafeBufferPointer { ids in
+                                            masks.withUnsafeMutableBufferPointer { masks in
+                                                brightness.withUnsafeMutableBufferPointer { brightness in
+                                                    colors.withUnsafeMutableBufferPointer { colors in
+                                                        litCells.withUnsafeMutableBufferPointer { litCells in
+                                                            for i in 0..<n {
+                                                                if thinning > 1 && ids[i] % thinning != 0 { continue }
+                                                                let c = Int(cellIndex[i])
+                                                                let age = ages[i]
+                                                                var a = alphas[i]
+                                                                if c < alphaSpeed.count {
+                                                                    a += alphaSpeed[c] * age
+                                                                    let count = keyCount[c]
+                                                                    let start = keyStart[c]
+                                                                    if count == 1 {
+                                                                        a += flatKeys[start]
+                                                                    } else if count > 1 {
+                                                                        let life = lifetimes[i]
+                                                                        let fraction =
+                                                                            life > 0 ? min(max(age / life, 0), 1) : 1
+                                                                        let f = fraction * Float(count - 1)
+                                                                        let j = min(Int(f), count - 2)
+                                                                        a +=
+                                                                            flatKeys[start + j]
+                                                                            + (flatKeys[start + j + 1]
+                                                                                - flatKeys[start + j]) * (f - Float(j))
+                                                                    }
+                                                                }
+                                                                a = min(max(a, 0), 1)
+                                                                if anyActive, a > 0 {
+                                                                    let w = Int(words[i])
+                                                                    if w < active.count, let state = active[w] {
+                                                                        var d = Double(a)
+                                                                        let p = Point(
+                                                                            x: Double(xs[i]), y: Double(ys[i]))
+                                                                        d *= 1 - state.textVisibility(at: p, time: t)
+                                                                        if t - Double(age)
+                                                                            < (state.hideStart ?? .infinity)
+                                                                        {
+                                                                            d *=
+                                                                                1
+                                                                                - min(
+                                                                                    max(
+                                                                                        (t - state.start)
+                                                                                            / RevealTiming.push, 0), 1)
+                                                                        }
+                                                                        a = Float(d)
+                                                                    }
+                                                                }
+                                                                let level = Int(a * levelsF + 0.5)
+                                                                guard a > 0, level > 0 else { continue }
+                                                                let dotX = xs[i] * scaleX
+                                                                let dotY = ys[i] * scaleY
+                                                                guard dotX >= 0, dotY >= 0, dotX < dotColumns,
+                                                                    dotY < dotRows
+                                                                else { continue }
+                                                                let ix = Int(dotX)
+                                                                let iy = Int(dotY)
+                                                                let bit: UInt8
+                                                                let cell: Int
+                                                                if braille {
+                                                                    let column = ix >> 1
+                                                                    let row = iy >> 2
+                                                                    cell = row * columnsCount + column
+                                                                    let dx = ix & 1
+                                                                    let dy = iy & 3
+                                                                    bit =
+                                                                        dy == 3
+                                                                        ? (0x40 << UInt8(dx))
+                                                                        : (1 << UInt8(dx * 3 + dy))
+                                                                } else {
+                                                                    let row = iy >> 1
+                                                                    cell = row * columnsCount + ix
+                                                                    bit = 1 << UInt8(iy & 1)
+                                                                }
+                                                                if masks[cell] == 0 {
+                                                                    litCells[lit] = Int32(cell)
+                                                                    lit += 1
+                                                                }
+                                                                masks[cell] |= bit
+                                                                let l = UInt8(min(level, Int(maxLevel)))
+                                                                if l > brightness[cell] {
+                                                                    brightness[cell] = l
+                                                                    colors[cell] = colorsIn[i]
+                                                                }
+                                                            }
+                                                        }
+                                                    }
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
                         }
-                        a = Float(d)
                     }
-                }
-                let level = Int(a * levelsF + 0.5)
-                guard a > 0, level > 0 else { continue }
-                let dotX = xs[i] * scaleX
-                let dotY = ys[i] * scaleY
-                guard dotX >= 0, dotY >= 0, dotX < dotColumns, dotY < dotRows else { continue }
-                let ix = Int(dotX)
-                let iy = Int(dotY)
-                let bit: UInt8
-                let cell: Int
-                if braille {
-                    let column = ix >> 1
-                    let row = iy >> 2
-                    cell = row * columnsCount + column
-                    let dx = ix & 1
-                    let dy = iy & 3
-                    bit = dy == 3 ? (0x40 << UInt8(dx)) : (1 << UInt8(dx * 3 + dy))
-                } else {
-                    let row = iy >> 1
-                    cell = row * columnsCount + ix
-                    bit = 1 << UInt8(iy & 1)
-                }
-                if masks[cell] == 0 {
-                    litCells[lit] = Int32(cell)
-                    lit += 1
-                }
-                masks[cell] |= bit
-                let l = UInt8(min(level, Int(maxLevel)))
-                if l > brightness[cell] {
-                    brightness[cell] = l
-                    colors[cell] = colorsIn[i]
                 }
             }
-        }}}}}}}}}}}}}
+        }
         litCount = lit
     }
 }

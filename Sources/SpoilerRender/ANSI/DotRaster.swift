@@ -81,8 +81,9 @@ public struct DotRaster: Sendable {
         let column = ix / perColumn
         let row = iy / perRow
         let cell = row * columns + column
-        light(cell: cell, bit: glyphs.bit(dx: ix - column * perColumn, dy: iy - row * perRow),
-              level: UInt8(min(level, levels)), color: color)
+        light(
+            cell: cell, bit: glyphs.bit(dx: ix - column * perColumn, dy: iy - row * perRow),
+            level: UInt8(min(level, levels)), color: color)
     }
 
     /// `0xRRGGBB` as a colour.

@@ -92,7 +92,9 @@ enum TerminalRender {
             return animation.asciicast()
         }
         if job.durationGiven != nil {
-            if job.at != nil { throw .usage("give either '--at' (a still) or '--duration' (frames)", command: "render") }
+            if job.at != nil {
+                throw .usage("give either '--at' (a still) or '--duration' (frames)", command: "render")
+            }
             return ANSIAnimation.frames(
                 layout: job.layout, scene: job.scene, options: options, fps: Double(job.fps), duration: job.duration
             ).bytes
