@@ -1,6 +1,8 @@
 import Glibc
 
-/// The write end of the self-pipe the signal handler writes to. The one piece of global
+/// The write end of the self-pipe the signal handler writes to.
+///
+/// The one piece of global
 /// state in the package: a signal handler can reach nothing else. -1 when not installed.
 nonisolated(unsafe) private var signalPipeWriteFD: Int32 = -1
 
@@ -72,7 +74,9 @@ final class SignalPipe {
         }
     }
 
-    /// Restores the previous handlers and closes the pipe. Safe to call more than once.
+    /// Restores the previous handlers and closes the pipe.
+    ///
+    /// Safe to call more than once.
     func uninstall() {
         guard installed else { return }
         installed = false

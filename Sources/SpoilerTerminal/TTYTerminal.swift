@@ -62,7 +62,9 @@ public final class TTYTerminal: TerminalDevice {
         }
     }
 
-    /// Undoes ``start(mouse:)`` in reverse order, as far as it got. Best effort: errors
+    /// Undoes ``start(mouse:)`` in reverse order, as far as it got.
+    ///
+    /// Best effort: errors
     /// are ignored, because this runs on the way out.
     public func restore() {
         var out: [UInt8] = []

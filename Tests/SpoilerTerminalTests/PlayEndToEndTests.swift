@@ -2,7 +2,9 @@ import Foundation
 import SpoilerTestSupport
 import Testing
 
-/// `spoiler play` in a real terminal emulator: tmux on a private socket, a fixed window,
+/// `spoiler play` in a real terminal emulator.
+///
+/// tmux on a private socket, a fixed window,
 /// `TERM=xterm-256color`, a plain bash at a prompt. Keys and SGR mouse reports go in
 /// with `send-keys`; `capture-pane` shows what a user would see. Every wait polls with a
 /// deadline, so the tests are as fast as the program and fail instead of hanging.

@@ -1,4 +1,6 @@
-/// A small model of an xterm-like screen, for checking what ANSI output does: it applies
+/// A small model of an xterm-like screen, for checking what ANSI output does.
+///
+/// It applies
 /// printable text, cursor movement (CUP, CUU/CUD/CUF/CUB, CHA, VPA, CR), erase (ED 2),
 /// SGR colours and attributes, and the private modes the player uses (1049, 25, 1000,
 /// 1006, 2026), with xterm's deferred wrap after the last column. Anything else is

@@ -151,9 +151,10 @@ public struct ANSIEncoder: Sendable {
         }
     }
 
-    /// Moves the cursor right over a short gap by writing the gap's cells again when
-    /// that takes fewer bytes than a cursor movement (`the butler` rather than
-    /// `the CSI C butler`). Only cells drawn with the current pen, one column wide and of
+    /// Moves the cursor right over a short gap by writing the gap's cells again.
+    ///
+    /// That is done when it takes fewer bytes than a cursor movement (`the butler`
+    /// rather than `the CSI C butler`). Only cells drawn with the current pen, one column wide and of
     /// one scalar qualify; they are unchanged, so writing them again changes nothing.
     @inline(__always)
     mutating func rewriteGap(upTo column: Int, row: Int, of canvas: CellCanvas, into out: inout [UInt8]) {

@@ -168,7 +168,9 @@ public struct ANSIFrameBuilder: Sendable {
         }
     }
 
-    /// One particle in this many is drawn: about one per 4 px² of a dot, so that a dot
+    /// One particle in this many is drawn.
+    ///
+    /// About one per 4 px² of a dot, so that a dot
     /// of a cloud at the default density is lit about half the time (a terminal dot is
     /// 16 px² for braille in an 8 × 16 cell, where the effect's dots are 1 px). Which
     /// particles are drawn depends on their serial number only, so it is stable.
