@@ -38,7 +38,8 @@ public enum PlayerExit: Sendable, Equatable {
 /// Keys: a click (SGR mouse, button 1) reveals the word under the pointer with the
 /// reveal wave from the click; Tab / Shift-Tab (or the arrow keys) move the focus between
 /// hidden words and Enter (or space) reveals the focused one; `r` reveals every word,
-/// `h` hides them all again; `q`, Ctrl-C, and Escape with nothing focused quit.
+/// `h` hides them all again; `q`, Ctrl-C, and Escape with nothing focused quit; Ctrl-Z
+/// stops the program as in a shell (the terminal restored until `fg`).
 ///
 /// Frames are drawn at ``PlayerOptions/framesPerSecond`` while particles exist or a
 /// reveal is moving, and not at all otherwise (the player then sleeps until input).
@@ -128,7 +129,11 @@ public final class Player {
                 switch event {
                 case .input(let bytes):
                     for e in decoder.feed(bytes) {
-                        if let exit = handle(e, now: clock.now()) { return exit }
+                        if e == .key(.control("z")) {
+                            try suspend(on: device, now: clock.now())
+                        } else if let exit = handle(e, now: clock.now()) {
+                            return exit
+                        }
                         dirty = true
                     }
                     pendingSince = decoder.hasPending ? (pendingSince ?? clock.now()) : nil
@@ -140,6 +145,12 @@ public final class Player {
                     return .signal(signo)
                 case .endOfInput:
                     return .endOfInput
+                case .suspend:
+                    try suspend(on: device, now: clock.now())
+                    dirty = true
+                case .resumed:
+                    redrawAll()
+                    dirty = true
                 }
             }
             let after = clock.now()
@@ -162,6 +173,22 @@ public final class Player {
                 }
             }
         }
+    }
+
+    /// Stops the program (Ctrl-Z), then redraws everything once it continues; the
+    /// animation resumes where it was, without the time it was stopped.
+    private func suspend(on device: TerminalDevice, now: Double) throws(TerminalError) {
+        let sceneNow = now - sceneEpoch
+        try device.suspend()
+        redrawAll()
+        pausedSceneTime = sceneNow
+    }
+
+    /// Forgets what the screen shows, so the next frame is drawn whole.
+    private func redrawAll() {
+        previous = nil
+        spare = nil
+        encoder.invalidate()
     }
 
     /// Whether frames must keep coming: particles move, or a reveal or hide is running.
@@ -264,8 +291,16 @@ public final class Player {
     }
 
     private func advanceScene(to now: Double) {
+        if let paused = pausedSceneTime {
+            // Continue from where the scene was when the program stopped.
+            sceneEpoch = now - paused
+            pausedSceneTime = nil
+        }
         scene.advance(to: now - sceneEpoch)
     }
+
+    /// The scene time when the program was stopped, until the next frame.
+    private var pausedSceneTime: Double?
 
     /// Builds the frame for clock time `now` and writes its difference from the last one.
     private func drawFrame(on device: TerminalDevice, at now: Double) throws(TerminalError) {

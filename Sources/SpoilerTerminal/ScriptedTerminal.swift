@@ -13,6 +13,8 @@ public final class ScriptedTerminal: TerminalDevice {
     public private(set) var writes: [[UInt8]] = []
     /// How many times the player waited.
     public private(set) var waits = 0
+    /// How many times the player suspended the program.
+    public private(set) var suspensions = 0
     private var script: [(time: Double, event: DeviceEvent)]
 
     /// - Parameter script: events and the clock times (seconds) they arrive at, in order.
@@ -28,6 +30,8 @@ public final class ScriptedTerminal: TerminalDevice {
         output.append(contentsOf: bytes)
         writes.append(bytes)
     }
+
+    public func suspend() throws(TerminalError) { suspensions += 1 }
 
     public func waitForEvents(timeout: Double?) throws(TerminalError) -> [DeviceEvent] {
         waits += 1

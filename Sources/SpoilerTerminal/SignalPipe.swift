@@ -59,6 +59,22 @@ final class SignalPipe {
         sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
+    /// Runs `body` with `signo` at its default action (and unblocked), then forwards it
+    /// to the pipe again: for stopping the process with SIGTSTP.
+    func withDefaultAction(of signo: Int32, _ body: () -> Void) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&action.sa_mask)
+        var forwarding = sigaction()
+        sigaction(signo, &action, &forwarding)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signo)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+        body()
+        sigaction(signo, &forwarding, nil)
+    }
+
     /// The signals delivered since the last call, in order.
     func drain() -> [Int32] {
         var out: [Int32] = []

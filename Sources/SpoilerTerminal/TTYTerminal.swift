@@ -5,7 +5,8 @@ import Glibc
 ///
 /// Input is read from `/dev/tty` (so a message can come on standard input), output goes
 /// to standard output, which must be a terminal. ``start(mouse:)`` sets up in this order:
-/// signal handlers (SIGINT, SIGTERM, SIGHUP, SIGWINCH through a self-pipe), raw mode, the
+/// signal handlers (SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT through a
+/// self-pipe), raw mode, the
 /// alternate screen, the hidden cursor, mouse reporting; ``restore()`` undoes exactly
 /// what was done, in reverse (termbox's `tb_deinit`), and is safe to call more than once
 /// and from `deinit`. The caller restores on every exit path: after a normal end, on an
@@ -19,6 +20,8 @@ public final class TTYTerminal: TerminalDevice {
     private var enteredAlternateScreen = false
     private var hidCursor = false
     private var enabledMouse = false
+    private var isRaw = false
+    private var wantsMouse = true
     private var readBuffer = [UInt8](repeating: 0, count: 4096)
 
     /// Opens the controlling terminal for input; output goes to `outputFD`.
@@ -40,33 +43,37 @@ public final class TTYTerminal: TerminalDevice {
     /// on mouse reports; installs the signal handlers.
     public func start(mouse: Bool = true) throws(TerminalError) {
         do {
-            signals = try SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH])
-            var t = termios()
-            try systemCall("tcgetattr") { tcgetattr(inputFD, &t) }
-            savedTermios = t
-            var raw = t
-            cfmakeraw(&raw)
-            // Keep output processing off (cfmakeraw clears OPOST): frames use no newlines.
-            try systemCall("tcsetattr") { tcsetattr(inputFD, TCSANOW, &raw) }
-            try write(TerminalModes.enterAlternateScreen)
-            enteredAlternateScreen = true
-            try write(TerminalModes.hideCursor)
-            hidCursor = true
-            if mouse {
-                try write(TerminalModes.enableMouse)
-                enabledMouse = true
-            }
+            signals = try SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT])
+            wantsMouse = mouse
+            try enterModes()
         } catch {
             restore()
             throw error
         }
     }
 
-    /// Undoes ``start(mouse:)`` in reverse order, as far as it got.
-    ///
-    /// Best effort: errors
-    /// are ignored, because this runs on the way out.
-    public func restore() {
+    /// Raw mode, the alternate screen, the hidden cursor, the mouse (in that order).
+    private func enterModes() throws(TerminalError) {
+        var t = termios()
+        try systemCall("tcgetattr") { tcgetattr(inputFD, &t) }
+        if savedTermios == nil { savedTermios = t }
+        var raw = savedTermios!
+        cfmakeraw(&raw)
+        // Output processing stays off (cfmakeraw clears OPOST): frames use no newlines.
+        try systemCall("tcsetattr") { tcsetattr(inputFD, TCSANOW, &raw) }
+        isRaw = true
+        try write(TerminalModes.enterAlternateScreen)
+        enteredAlternateScreen = true
+        try write(TerminalModes.hideCursor)
+        hidCursor = true
+        if wantsMouse {
+            try write(TerminalModes.enableMouse)
+            enabledMouse = true
+        }
+    }
+
+    /// Undoes ``enterModes()`` in reverse order, as far as it got; best effort.
+    private func leaveModes() {
         var out: [UInt8] = []
         if enabledMouse { out += TerminalModes.disableMouse }
         out += TerminalModes.resetAttributes
@@ -76,12 +83,39 @@ public final class TTYTerminal: TerminalDevice {
         enabledMouse = false
         hidCursor = false
         enteredAlternateScreen = false
-        if var t = savedTermios {
+        if isRaw, var t = savedTermios {
             _ = try? systemCall("tcsetattr") { tcsetattr(inputFD, TCSADRAIN, &t) }
-            savedTermios = nil
         }
+        isRaw = false
+    }
+
+    /// Undoes ``start(mouse:)`` in reverse order, as far as it got.
+    ///
+    /// Best effort: errors are ignored, because this runs on the way out.
+    public func restore() {
+        leaveModes()
+        savedTermios = nil
         signals?.uninstall()
         signals = nil
+    }
+
+    /// Stops the process as Ctrl-Z does in a shell, with the terminal restored while it
+    /// is stopped, and sets the terminal up again when the shell continues it (`fg`).
+    ///
+    /// The caller redraws everything afterwards.
+    public func suspend() throws(TerminalError) {
+        leaveModes()
+        // The whole process group, as the terminal's Ctrl-Z would (vim does the same):
+        // a shell sees its job stopped only when all of it is.
+        signals?.withDefaultAction(of: SIGTSTP) { _ = kill(0, SIGTSTP) }
+        try enterModes()
+    }
+
+    /// Sets the terminal up again after the process was stopped and continued by
+    /// someone else (SIGSTOP, then SIGCONT): the shell may have reset the tty meanwhile.
+    private func resumed() throws(TerminalError) {
+        leaveModes()
+        try enterModes()
     }
 
     /// Ends the process the way `signo` would have, after the terminal is restored: the
@@ -138,12 +172,18 @@ public final class TTYTerminal: TerminalDevice {
         var events: [DeviceEvent] = []
         if fds[1].revents & Int16(POLLIN) != 0, let signals {
             var resized = false
+            var resumed = false
             for signo in signals.drain() {
-                if signo == SIGWINCH {
-                    resized = true
-                } else {
-                    events.append(.terminate(signal: signo))
+                switch signo {
+                case SIGWINCH: resized = true
+                case SIGCONT: resumed = true
+                case SIGTSTP: events.append(.suspend)
+                default: events.append(.terminate(signal: signo))
                 }
+            }
+            if resumed {
+                try self.resumed()
+                events.append(.resumed)
             }
             if resized { events.append(.resized) }
         }

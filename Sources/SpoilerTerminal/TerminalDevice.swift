@@ -18,6 +18,11 @@ public enum DeviceEvent: Sendable, Hashable {
     case terminate(signal: Int32)
     /// The terminal went away (end of input).
     case endOfInput
+    /// Someone asked the program to stop (SIGTSTP): call ``TerminalDevice/suspend()``.
+    case suspend
+    /// The program was continued after a stop (SIGCONT); the terminal is set up again
+    /// and must be redrawn.
+    case resumed
 }
 
 /// The terminal as the player sees it: a size, a place to write frames, and a wait for
@@ -33,6 +38,9 @@ public protocol TerminalDevice: AnyObject {
     /// Waits until input arrives, a signal is delivered, or `timeout` seconds pass
     /// (nil: no limit), and returns what happened (empty after a timeout).
     func waitForEvents(timeout: Double?) throws(TerminalError) -> [DeviceEvent]
+    /// Stops the program as a shell's Ctrl-Z does, the terminal restored meanwhile, and
+    /// returns once it continues, with the terminal set up again (the caller redraws).
+    func suspend() throws(TerminalError)
 }
 
 /// Monotonic time in seconds for the player.

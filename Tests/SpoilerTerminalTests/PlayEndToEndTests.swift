@@ -142,6 +142,35 @@ import Testing
         try t.expectRestored(exitStatus: "0")
     }
 
+    @Test func ctrlZStopsWithTheTerminalRestoredAndFgResumes() throws {
+        let t = try Tmux()
+        try t.startPlay()
+        try t.press("C-z")
+        try t.waitUntil("the job stopped") { $0.contains("Stopped") }
+        #expect(try t.format("#{alternate_on}") == "0")
+        #expect(try t.format("#{cursor_flag}") == "1")
+        try t.type("fg")
+        try t.press("Enter")
+        try t.waitUntil("the player back") { $0.contains("the code is") && $0.contains("reveal") }
+        #expect(try t.format("#{alternate_on}") == "1")
+        try t.type("r")
+        try t.waitUntil("every word revealed") { $0.contains("the code is swordfish and marmalade") }
+        try t.type("q")
+        try t.expectRestored(exitStatus: "0")
+    }
+
+    @Test func theMessageCanComeThroughAPipe() throws {
+        let t = try Tmux()
+        try t.type("cat \(t.messageFile.path) | \(spoilerBinary().path) play; echo \"exit=$?\"")
+        try t.press("Enter")
+        try t.waitUntil("the first frame") { $0.contains("the code is") && $0.contains("reveal") }
+        try t.press("Tab")
+        try t.press("Enter")
+        try t.waitUntil("swordfish revealed") { $0.contains("the code is swordfish and") }
+        try t.type("q")
+        try t.expectRestored(exitStatus: "0")
+    }
+
     @Test func revealAllShowsEveryWord() throws {
         let t = try Tmux()
         try t.startPlay("--color never")

@@ -179,6 +179,26 @@ import Testing
         #expect(!screen.lines.joined().contains("marmalade"))
     }
 
+    @Test func ctrlZSuspendsAndEverythingIsRedrawnAfter() throws {
+        let (exit, terminal, screen) = try PlayerTests.play(
+            PlayerTests.player(), [(0.3, PlayerTests.keys("\u{1A}")), (0.5, .suspend), (0.6, .resumed), (0.8, PlayerTests.keys("q"))])
+        #expect(exit == .quit)
+        #expect(terminal.suspensions == 2)
+        let fullFrames = terminal.writes.filter { String(decoding: $0, as: UTF8.self).contains("\u{1B}[2J") }
+        #expect(fullFrames.count == 4, "the first frame, and one after each suspension and resumption")
+        #expect(screen.lines[0].hasPrefix("the code is "))
+    }
+
+    @Test func aRevealedWordHidesAgainAfterRehideAfter() throws {
+        let player = PlayerTests.player { $0.rehideAfter = 1 }
+        let (_, _, screen) = try PlayerTests.play(
+            player, [(0.2, PlayerTests.keys("\u{1B}[<0;15;1M")), (3.0, PlayerTests.keys("q"))])
+        #expect(!screen.lines[0].contains("swordfish"))
+        let (_, _, shown) = try PlayerTests.play(
+            PlayerTests.player { $0.rehideAfter = 5 }, [(0.2, PlayerTests.keys("\u{1B}[<0;15;1M")), (3.0, PlayerTests.keys("q"))])
+        #expect(shown.lines[0].contains("swordfish"))
+    }
+
     @Test func controlCharactersInTheMessageAreShownAsSymbols() throws {
         let hostile = Message(
             text: "a\u{1B}]52;c;aGk=\u{07} b\u{1B}[2J \u{202E}c secret",
@@ -208,6 +228,7 @@ final class ResizingTerminal: TerminalDevice {
 
     func size() throws(TerminalError) -> TerminalSize { try inner.size() }
     func write(_ bytes: [UInt8]) throws(TerminalError) { try inner.write(bytes) }
+    func suspend() throws(TerminalError) { try inner.suspend() }
     func waitForEvents(timeout: Double?) throws(TerminalError) -> [DeviceEvent] {
         let events = try inner.waitForEvents(timeout: timeout)
         if inner.clock.now() >= time, let a = action {
