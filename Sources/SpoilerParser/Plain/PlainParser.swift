@@ -33,17 +33,67 @@ import SpoilerCore
 enum PlainParser {
     /// Parses `bytes`, which must be valid UTF-8, as plain chat text.
     static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
-        var scanner = PlainScanner(capacity: bytes.count)
-        bytes.withUnsafeBufferPointer { scanner.scan($0) }
+        if bytes.isEmpty { return Message(text: "") }
+        var entities: [Entity] = []
+        // The text is written straight into the String's storage: the output is never
+        // longer than the input, since only markup is taken out.
+        let text = bytes.withUnsafeBufferPointer { input in
+            String(unsafeUninitializedCapacity: input.count) { storage in
+                var scanner = PlainScanner(output: PlainOutput(storage))
+                scanner.scan(input)
+                entities = scanner.entities
+                return scanner.out.count
+            }
+        }
         // Entities are made in canonical order: a spoiler is put before the code inside it.
-        return Message(text: String(decoding: scanner.out, as: UTF8.self), unsortedEntities: scanner.entities)
+        return Message(text: text, unsortedEntities: entities)
+    }
+}
+
+/// The output bytes of ``PlainScanner``, in a buffer at least as long as the input.
+struct PlainOutput {
+    private let base: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    /// Bytes written so far.
+    private(set) var count = 0
+
+    init(_ storage: UnsafeMutableBufferPointer<UInt8>) {
+        base = storage.baseAddress!
+        capacity = storage.count
+    }
+
+    mutating func append(_ b: UInt8) {
+        precondition(count < capacity, "plain output outgrew its input (\(capacity) bytes)")
+        base[count] = b
+        count += 1
+    }
+
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(count + bytes.count <= capacity, "plain output outgrew its input (\(capacity) bytes)")
+        guard let from = bytes.baseAddress else { return }
+        (base + count).update(from: from, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Removes `range`, moving what follows it down (the regions may overlap).
+    mutating func removeSubrange(_ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range \(range) outside 0..<\(count)")
+        UnsafeMutableRawPointer(base + range.lowerBound).copyMemory(
+            from: base + range.upperBound, byteCount: count - range.upperBound)
+        count -= range.count
+    }
+
+    /// Drops everything from `newCount` on.
+    mutating func truncate(to newCount: Int) {
+        precondition(newCount >= 0 && newCount <= count, "cannot truncate \(count) bytes to \(newCount)")
+        count = newCount
     }
 }
 
 /// The state of one pass of ``PlainParser``.
 struct PlainScanner {
     /// The text written so far, delimiters of open pairs included.
-    var out: [UInt8] = []
+    var out: PlainOutput
     /// Length of `out` in UTF-16 code units.
     var utf16Count = 0
     /// Entities closed so far (not yet in canonical order).
@@ -63,8 +113,8 @@ struct PlainScanner {
     /// False once an unmatched backtick was seen: the rest of the input has no code.
     var codeAllowed = true
 
-    init(capacity: Int) {
-        out.reserveCapacity(capacity)
+    init(output: PlainOutput) {
+        out = output
     }
 
     private static let pipe = UInt8(ascii: "|")
@@ -123,7 +173,7 @@ struct PlainScanner {
             }
             guard let opener = codeOpenerByte else { break }
             // Unmatched backtick: keep it as text and read what followed it again, without code.
-            out.removeSubrange((opener + 1)...)
+            out.truncate(to: opener + 1)
             utf16Count = codeOpenerUTF16 + 1
             codeOpenerByte = nil
             codeAllowed = false
@@ -180,7 +230,7 @@ struct PlainScanner {
     /// An unescaped backtick while code is allowed.
     mutating func backtick(resumeAt next: Int) {
         if let opener = codeOpenerByte, out.count != opener + 1 {
-            out.remove(at: opener)
+            out.removeSubrange(opener..<(opener + 1))
             utf16Count -= 1
             entities.append(Entity(.code, offset: codeOpenerUTF16, length: utf16Count - codeOpenerUTF16))
             codeOpenerByte = nil

@@ -43,7 +43,7 @@ enum NDJSONStage {
             }
             peakKB = max(peakKB, r.maxRSSKB)
             cpu.append(r.cpuSeconds)
-            bench.fold(UInt64(r.maxRSSKB))
+            bench.fold(UInt64(r.status) &+ UInt64(size))
             if let c = spawn("/bin/cat", ["cat", path]) { catCPU.append(c.cpuSeconds) }
         }
         if failed || cpu.isEmpty {
