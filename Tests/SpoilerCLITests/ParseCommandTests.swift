@@ -158,3 +158,42 @@ func removeTemporary(_ url: URL) {
         #expect(quiet.err == "")
     }
 }
+
+/// The examples in `--help` are transcripts: each `$ ` command, run by bash with the built
+/// `spoiler` first on PATH, prints exactly the lines under it.
+@Suite struct HelpTranscriptTests {
+    @Test(arguments: ["parse", "convert"])
+    func examplesAreTrue(command: String) throws {
+        let help = try runSpoiler([command, "--help"]).out
+        var examples: [(command: String, output: [String])] = []
+        var inExamples = false
+        var continued = false
+        for raw in help.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("example") {
+                inExamples = true
+                continue
+            }
+            guard inExamples, !line.isEmpty else {
+                inExamples = inExamples && !line.isEmpty
+                continue
+            }
+            if line.hasPrefix("$ ") {
+                examples.append((String(line.dropFirst(2)), []))
+            } else if continued {
+                examples[examples.count - 1].command += "\n" + line
+            } else {
+                examples[examples.count - 1].output.append(line)
+            }
+            continued = line.hasSuffix("\\")
+        }
+        #expect(!examples.isEmpty)
+        let binDir = spoilerBinary().deletingLastPathComponent().path
+        for (script, output) in examples {
+            let r = try runProgram(
+                URL(fileURLWithPath: "/bin/bash"), ["-c", script], environment: ["PATH": "\(binDir):/usr/bin:/bin"])
+            #expect(r.status == 0, "\(script)")
+            #expect(r.out == output.map { $0 + "\n" }.joined(), "\(script)")
+        }
+    }
+}

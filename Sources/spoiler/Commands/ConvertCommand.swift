@@ -17,9 +17,12 @@ enum ConvertCommand {
                       (with --to json, the Message with its id)
           --help      show this help
 
-        example:
-          $ echo 'hi ||there||' | spoiler convert --to markdownv2
-          hi ||there||
+        examples:
+          $ echo '{"text":"a|b secret","entities":[{"type":"spoiler","offset":4,"length":6}]}' \\
+              | spoiler convert --from botapi --to plain-markup
+          a\\|b ||secret||
+          $ echo 'hi ||there||' | spoiler convert --to plain
+          hi there
 
         exit status: 0 success, 1 a message failed, 2 usage error
         """

@@ -12,12 +12,21 @@ enum ParseCommand {
         options:
           --from F    input format: plain (default), markdownv2, html, markdown, botapi, export
           --ndjson    one message a line (a JSON string, or an object with text, id, entities);
-                      each output line carries the id, or the line number
+                      each output line carries the id, or the line number; a bad line gives
+                      an error record {"id":…,"line":…,"error":…} in its place
           --help      show this help
 
-        example:
+        Without --ndjson the whole input is one message (its final newline left out).
+        plain: ||spoiler||, `code`, and \\| \\\\ \\` for literal characters.
+        export: a Telegram Desktop result.json, streamed, one line per message with its id.
+        Long runs show progress on stderr when it is a terminal (SPOILER_PROGRESS=0|1).
+
+        examples:
           $ echo 'hi ||there||' | spoiler parse
           {"text":"hi there","entities":[{"type":"spoiler","offset":3,"length":5}]}
+          $ printf '"a ||b||"\\n{"id":7,"text":"c"}\\n' | spoiler parse --ndjson
+          {"id":1,"text":"a b","entities":[{"type":"spoiler","offset":2,"length":1}]}
+          {"id":7,"text":"c","entities":[]}
 
         exit status: 0 success, 1 a message failed, 2 usage error
         """
