@@ -9,8 +9,9 @@ import Testing
 /// compared with the layout's.
 ///
 /// tmux 3.3a measures each scalar with the C library's `wcwidth` and joins ZWJ sequences
-/// and combining marks into one cell, but it does not make VS16 sequences wide and it
-/// gives a skin-tone modifier its own two cells. `mono` follows utf8proc and the emoji-aware
+/// and combining marks into one cell, but it does not make VS16 sequences wide, it gives a
+/// skin-tone modifier its own two cells, and glibc gives a lone Hangul vowel jamo and an
+/// unassigned code point no cell where utf8proc gives one. `mono` follows utf8proc and the emoji-aware
 /// terminals (a grapheme cluster is as wide as its emoji presentation); the cases where tmux
 /// differs are listed in ``tmuxDiffers`` with the width tmux shows, so a change on either
 /// side makes this test fail.
@@ -23,6 +24,8 @@ import Testing
         "\u{1B}[31m escape", "bell\u{7} del\u{7F}", "csi\u{9B}1m", "\u{202E}override\u{202C}",
         "zero\u{200B}width\u{200E}", "🎬x", "x🎬", "Ⅻ ① ∀ ≠", "\u{1100}\u{1161}\u{11A8} jamo",
         "❤ text heart", "1\u{20E3} keycap without VS16", "❤\u{FE0E} VS15",
+        "soft\u{AD}hyphen", "\u{1F3FD} lone modifier", "\u{E000} private use", "\u{301} lone mark",
+        "👨‍👩‍👧‍👦 four", "क्ष Devanagari", "\u{200D} lone ZWJ",
     ]
 
     /// Strings where tmux 3.3a shows another width than `mono`: the string and tmux's width.
@@ -32,6 +35,10 @@ import Testing
         ("☺\u{FE0F}", 1),
         ("1\u{FE0F}\u{20E3}", 1),  // keycap
         ("🇺", 1),  // lone regional indicator: tmux and mono agree on 1 (kept as a sentinel)
+        ("\u{1160}", 0),  // a lone Hangul vowel jamo: glibc 0, utf8proc 1
+        ("\u{378}", 0),  // an unassigned code point: glibc 0, utf8proc 1
+        ("❤\u{FE0F}\u{200D}🔥", 1),  // a ZWJ sequence led by a VS16 emoji
+        ("👩🏽\u{200D}💻", 4),  // a ZWJ sequence with a skin tone
     ]
 
     /// The columns tmux's cursor reaches after printing each string from column 0.
@@ -96,6 +103,6 @@ import Testing
             #expect(columns[i] == c.tmux, "\(String(reflecting: c.text)): tmux now shows \(columns[i])")
         }
         // What mono says for them.
-        #expect(Self.tmuxDiffers.map { Self.displayed($0.text).columns } == [2, 2, 2, 2, 1])
+        #expect(Self.tmuxDiffers.map { Self.displayed($0.text).columns } == [2, 2, 2, 2, 1, 1, 1, 2, 2])
     }
 }
