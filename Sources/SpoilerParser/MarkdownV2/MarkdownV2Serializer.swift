@@ -1,6 +1,324 @@
 import SpoilerCore
 
-/// Not yet written.
+/// Writes a ``Message`` as Telegram MarkdownV2 that ``MarkdownV2Parser`` (and TDLib) read back
+/// as the same message.
+///
+/// Text outside code has every reserved character (``_*[]()~`>#+-=|{}.!`` and `\`) escaped;
+/// inside `code` and `pre`, `` ` ``, `\` and line breaks are escaped. Entities become
+/// `*bold*`, `_italic_`, `__underline__`, `~strikethrough~`, `||spoiler||`, `` `code` ``,
+/// ```` ```language ```` blocks, `[text](url)`, `[text](tg://user?id=N)`,
+/// `![text](tg://emoji?id=N)`, `![text](tg://time?unix=T&format=F)` and `>` block
+/// quotations (`||` at the end for an expandable one). An empty link, `[]`, separates markup
+/// that would otherwise run together (`_a_[]_b_`, `` `a`[]`b` ``, two quotations in a row).
+///
+/// MarkdownV2 cannot say everything a message can hold; this is what the serializer does
+/// with what it cannot write exactly:
+/// - Entities that cross each other are split where they cross.
+/// - Entities of the same kind among bold, italic, underline, strikethrough, spoiler and
+///   block quotation that overlap or nest are merged into one (MarkdownV2 closes the outer
+///   one at the inner one's end).
+/// - Nothing can be nested inside `code` or `pre`: entities inside them are left out (an
+///   entity with exactly the same range as the code goes around it).
+/// - A block quotation covers whole lines: it starts at the start of a line (after a line
+///   break, or only `\r` since one) and ends with its line break included, or at the end of
+///   the text; one that does not is widened to whole lines. Entities inside a quotation
+///   cannot include its final line break, so they end before it.
+/// - A `pre` language ends at the first space or `` ` ``; `text_link` URLs are written as
+///   given, and TDLib normalises them on reading (`t.me` becomes `http://t.me/`) or drops
+///   the entity when it rejects the URL.
+/// - Entities Telegram finds by itself (`mention`, `hashtag`, `cashtag`, `bot_command`,
+///   `url`, `email`, `phone_number`, `bank_card`) have no markup and are left out, as are the
+///   entities ``HTMLSerializer`` leaves out.
+///
+/// - Complexity: O(n + k log k + k·d) for n UTF-16 units and k entities nested d deep.
 enum MarkdownV2Serializer {
-    static func serialize(_ message: Message) -> String { message.text }
+    static func serialize(_ message: Message) -> String {
+        var writer = MarkdownV2Writer(message)
+        return writer.write()
+    }
+}
+
+/// One MarkdownV2 serialization.
+struct MarkdownV2Writer {
+    let message: Message
+    let text: ScalarText
+    let units: [UInt16]
+    var out = ""
+    /// The last markup token written, when nothing came after it; "" after text.
+    var lastToken = ""
+    /// Whether the output ends with the line break that ended a quotation.
+    var endsQuotation = false
+    /// The open quotation: where it ends (UTF-16) and whether it is expandable.
+    var quotation: (end: Int, isExpandable: Bool, endsWithLineBreak: Bool)?
+    var codeDepth = 0
+    /// For each open piece, whether it was written (pieces inside code are not).
+    var written: [Bool] = []
+
+    init(_ message: Message) {
+        self.message = message
+        text = ScalarText(message.text)
+        units = Array(message.text.utf16)
+    }
+
+    /// Whether `e` ends with a line break (for a quotation: whether that ends it).
+    func endsWithLineBreak(_ e: Entity) -> Bool {
+        e.end > 0 && e.end <= units.count && units[e.end - 1] == 0x0A
+    }
+
+    /// Nesting order of entities with the same range (lower is outer). A quotation ended by
+    /// its line break goes inside the others (they close after that line break); one that
+    /// runs to the end of the text goes outside them (it cannot close before them).
+    func rank(_ e: Entity) -> Int {
+        switch e.type {
+        case .blockquote, .expandableBlockquote: endsWithLineBreak(e) ? 30 : 0
+        case .bold: 10
+        case .italic: 11
+        case .underline: 12
+        case .strikethrough: 13
+        case .spoiler: 14
+        case .textLink, .textMention, .customEmoji, .dateTime: 20
+        case .pre, .code: 40
+        default: 50
+        }
+    }
+
+    mutating func write() -> String {
+        let entities = prepared()
+        let events = EntityNesting.events(entities, textLength: message.utf16Length) { rank($0) }
+        for event in events {
+            switch event {
+            case .text(let start, let end):
+                currentOffset = start
+                for scalar in text.scalars(from: start, to: end) {
+                    appendText(scalar)
+                    currentOffset += scalar.utf16.count
+                }
+            case .open(let piece):
+                open(piece.entity)
+            case .close(let piece):
+                close(piece.entity)
+            }
+        }
+        return out
+    }
+
+    // MARK: - Making the entities writable
+
+    /// The entities to write: writable ones, merged, quotations on whole lines, and
+    /// entities around quotations split or cut so that they nest as MarkdownV2 needs.
+    func prepared() -> [Entity] {
+        let length = message.utf16Length
+        var entities = EntityNesting.validEntities(of: message).filter(HTMLSerializer.isWritable).map { e in
+            var e = e
+            if e.type == .pre, let language = e.language {
+                let cut = language.unicodeScalars.prefix { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
+                    || $0 == "\u{0}" || $0 == "\u{B}" || $0 == "`") }
+                e.language = cut.isEmpty ? nil : String(String.UnicodeScalarView(cut))
+            }
+            return e
+        }
+        // Quotations on whole lines, then merged with each other and with the other kinds
+        // that cannot nest in themselves.
+        entities = entities.map { e in
+            guard e.type == .blockquote || e.type == .expandableBlockquote else { return e }
+            var e = e
+            var start = e.offset
+            var k = start
+            while k > 0 && units[k - 1] == 0x0D { k -= 1 }
+            if k > 0 && units[k - 1] != 0x0A {
+                while start > 0 && units[start - 1] != 0x0A { start -= 1 }
+            }
+            var end = e.end
+            if end < length && units[end - 1] != 0x0A {
+                while end < length && units[end - 1] != 0x0A { end += 1 }
+            }
+            e.offset = start
+            e.length = end - start
+            return e
+        }
+        entities = mergingQuotations(entities)
+        entities = EntityNesting.mergingOverlaps(
+            entities, ofTypes: [.bold, .italic, .underline, .strikethrough, .spoiler])
+
+        // Around each quotation: split what crosses its start, cut what lies inside at its
+        // final line break.
+        let quotations = entities.filter { $0.type == .blockquote || $0.type == .expandableBlockquote }
+        for q in quotations {
+            let qRank = rank(q)
+            let qEndsWithLineBreak = endsWithLineBreak(q)
+            var next: [Entity] = []
+            for e in entities {
+                if e.type == .blockquote || e.type == .expandableBlockquote {
+                    next.append(e)
+                    continue
+                }
+                if e.offset < q.offset && e.end > q.offset && (e.end < q.end || (!qEndsWithLineBreak && e.end == q.end)) {
+                    var head = e
+                    head.length = q.offset - e.offset
+                    var tail = e
+                    tail.offset = q.offset
+                    tail.length = e.end - q.offset
+                    next.append(head)
+                    next.append(tail)
+                    continue
+                }
+                next.append(e)
+            }
+            entities = next.compactMap { e in
+                guard qEndsWithLineBreak else { return e }
+                let inside =
+                    (e.offset > q.offset && e.offset < q.end)
+                    || (e.offset == q.offset && e.type != q.type
+                        && (e.end < q.end || (e.end == q.end && rank(e) > qRank)))
+                guard inside else { return e }
+                var e = e
+                e.length = min(e.end, q.end - 1) - e.offset
+                return e.length > 0 ? e : nil
+            }
+        }
+        return entities
+    }
+
+    /// Quotations that overlap after widening become one (expandable if either was).
+    func mergingQuotations(_ entities: [Entity]) -> [Entity] {
+        var others: [Entity] = []
+        var quotations: [Entity] = []
+        for e in entities {
+            if e.type == .blockquote || e.type == .expandableBlockquote { quotations.append(e) } else { others.append(e) }
+        }
+        quotations.sort { $0.offset < $1.offset }
+        var merged: [Entity] = []
+        for q in quotations {
+            if var last = merged.last, q.offset < last.end {
+                last.length = max(last.end, q.end) - last.offset
+                if q.type == .expandableBlockquote { last.type = .expandableBlockquote }
+                merged[merged.count - 1] = last
+            } else {
+                merged.append(q)
+            }
+        }
+        return others + merged
+    }
+
+    // MARK: - Writing
+
+    /// Writes a markup token. A single `_` or `` ` `` followed by a token starting with the
+    /// same character would read as `__` or ```` ``` ````: an empty link keeps them apart
+    /// (`_a_[]_b_`, `` `a`[]`b` ``).
+    mutating func markup(_ token: String) {
+        guard let first = token.utf8.first else { return }
+        if (lastToken == "_" && first == 0x5F) || (lastToken == "`" && first == 0x60) {
+            out += "[]"
+        }
+        out += token
+        lastToken = token
+        endsQuotation = false
+    }
+
+    mutating func open(_ e: Entity) {
+        let isCode = e.type == .code || e.type == .pre
+        if codeDepth > 0 {
+            written.append(false)
+            if isCode { codeDepth += 1 }
+            return
+        }
+        written.append(true)
+        switch e.type {
+        case .bold: markup("*")
+        case .italic: markup("_")
+        case .underline: markup("__")
+        case .strikethrough: markup("~")
+        case .spoiler: markup("||")
+        case .code: markup("`")
+        case .pre: markup("```" + (e.language ?? "") + "\n")
+        case .textLink, .textMention: markup("[")
+        case .customEmoji, .dateTime: markup("![")
+        case .blockquote, .expandableBlockquote:
+            if endsQuotation { markup("[]") }
+            markup(">")
+            quotation = (e.end, e.type == .expandableBlockquote, endsWithLineBreak(e))
+        default: break
+        }
+        if isCode { codeDepth += 1 }
+    }
+
+    mutating func close(_ e: Entity) {
+        let isCode = e.type == .code || e.type == .pre
+        if isCode { codeDepth -= 1 }
+        guard written.removeLast() else { return }
+        switch e.type {
+        case .bold: markup("*")
+        case .italic: markup("_")
+        case .underline: markup("__")
+        case .strikethrough: markup("~")
+        case .spoiler: markup("||")
+        case .code: markup("`")
+        case .pre: markup("```")
+        case .textLink: markup("](" + Self.escapedURL(e.url ?? "") + ")")
+        case .textMention: markup("](tg://user?id=\(e.userID ?? 0))")
+        case .customEmoji: markup("](tg://emoji?id=\(e.customEmojiID ?? ""))")
+        case .dateTime:
+            var url = "tg://time?unix=\(e.unixTime ?? 0)"
+            if let format = HTMLSerializer.dateFormat(of: e), !format.isEmpty { url += "&format=" + format }
+            markup("](" + url + ")")
+        case .blockquote, .expandableBlockquote:
+            if let q = quotation, !q.endsWithLineBreak, q.isExpandable { markup("||") }
+            quotation = nil
+        default: break
+        }
+    }
+
+    static func escapedURL(_ url: String) -> String {
+        var s = ""
+        for c in url.unicodeScalars {
+            if c == ")" || c == "\\" { s += "\\" }
+            s.unicodeScalars.append(c)
+        }
+        return s
+    }
+
+    static func isReserved(_ c: Unicode.Scalar) -> Bool {
+        switch c {
+        case "_", "*", "[", "]", "(", ")", "~", "`", ">", "#", "+", "-", "=", "|", "{", "}", ".", "!", "\\": true
+        default: false
+        }
+    }
+
+    /// Writes one scalar of text at UTF-16 offset ``currentOffset``.
+    mutating func appendText(_ scalar: Unicode.Scalar) {
+        lastToken = ""
+        endsQuotation = false
+        if codeDepth > 0 {
+            switch scalar {
+            case "`", "\\": out += "\\"
+            case "\n": out += "\\"
+            case "\r": out += "\\"
+            default: break
+            }
+            out.unicodeScalars.append(scalar)
+            return
+        }
+        if scalar == "\n", let q = quotation {
+            // The quotation's own final line break ends it; any other goes on with `>`.
+            if q.endsWithLineBreak && isAtQuotationEnd() {
+                if q.isExpandable { out += "||" }
+                out += "\n"
+                endsQuotation = true
+            } else {
+                out += "\n>"
+            }
+            return
+        }
+        if Self.isReserved(scalar) { out += "\\" }
+        out.unicodeScalars.append(scalar)
+    }
+
+    /// The UTF-16 offset of the scalar being written.
+    var currentOffset = 0
+
+    /// Whether the line break being written is the last unit of the open quotation.
+    func isAtQuotationEnd() -> Bool {
+        guard let q = quotation else { return false }
+        return currentOffset + 1 == q.end
+    }
 }
