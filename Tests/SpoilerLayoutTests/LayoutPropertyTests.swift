@@ -152,6 +152,25 @@ import Testing
         }
     }
 
+    @Test func clustersAreSwiftsCharacters() {
+        // Swift's String and utf8proc implement the same UAX #29 rules (apart from the
+        // Indic conjunct rule GB9c, which no piece here exercises), so the layout's clusters,
+        // fast paths included, must be the string's Characters.
+        let pieces =
+            mixedScriptPieces + [
+                "가", "각", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{D7B0}", "\u{D7CB}", "\u{200D}", "\u{FE0F}",
+                "\u{1F3FD}", "\u{1F1FA}", "\u{301}", "\u{903}", "\u{600}", "\r", "\r\n", "\u{1B}", "\u{85}",
+                "\u{200B}", "❤", "🔥", "👩", "x", "\u{3000}", "\u{A0}",
+            ]
+        forAll(
+            { rng -> String in
+                (0..<Int(rng.next() % 12 + 1)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+            }, count: 2000
+        ) { text in
+            LayoutEngine().layout(Message(text: text)).graphemes.map(\.text) == text.map(String.init)
+        }
+    }
+
     @Test func asciiFastPathAgreesWithTheScanner() {
         // The same ASCII text laid out alone, and with a non-ASCII grapheme after every
         // character (which sends every cluster through the utf8proc scanner), gives the

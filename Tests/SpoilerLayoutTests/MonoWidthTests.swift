@@ -17,6 +17,8 @@ import Testing
         Case(name: "CJK ideographs are wide", text: "漢字", columns: [2, 2]),
         Case(name: "fullwidth Latin", text: "Ａ", columns: [2]),
         Case(name: "Hangul syllable and conjoining jamo", text: "가\u{1100}\u{1161}\u{11A8}", columns: [2, 2]),
+        Case(name: "Hangul syllable with a final jamo", text: "가\u{11A8}각", columns: [2, 2]),
+        Case(name: "Hangul LV syllable with a vowel jamo", text: "가\u{1161}", columns: [2]),
         Case(name: "combining acute joins its base", text: "e\u{301}x", columns: [1, 1]),
         Case(name: "two combining marks", text: "a\u{308}\u{323}", columns: [1]),
         Case(name: "emoji presentation", text: "😀🎬", columns: [2, 2]),

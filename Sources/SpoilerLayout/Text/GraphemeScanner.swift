@@ -55,9 +55,10 @@ enum GraphemeScanner {
         var hasVS16 = false
         var regionalIndicators = isRegionalIndicator(first) ? 1 : 0
         var state: Int32 = 0
-        // A BMP scalar that starts a cluster alone (boundary class Other or
-        // Extended_Pictographic) ends it unless the next scalar is Extend, ZWJ or
-        // SpacingMark (UAX #29 GB9, GB9a; GB11 needs a ZWJ first). The facts come from
+        // A BMP scalar that starts a cluster alone (boundary class Other,
+        // Extended_Pictographic, LV or LVT) ends it unless the next scalar is Extend, ZWJ or
+        // SpacingMark (UAX #29 GB9, GB9a; GB11 needs a ZWJ first), or a jamo after a
+        // syllable (GB7, GB8). The facts come from
         // utf8proc, cached per scalar in `BMPInfo`.
         if first < 0x10000 {
             let info = table[Int(first)]
@@ -65,7 +66,10 @@ enum GraphemeScanner {
                 var joins = false
                 if j < n && p[j] >= 0x80 {
                     let (d, _) = decode(p, j)
-                    joins = d >= 0x10000 || table[Int(d)] & BMPInfo.extends != 0
+                    joins =
+                        d >= 0x10000 || table[Int(d)] & BMPInfo.extends != 0
+                        || (first >= 0xAC00 && first <= 0xD7A3  // a Hangul syllable, then a vowel or final jamo
+                            && ((d >= 0x1160 && d <= 0x11FF) || (d >= 0xD7B0 && d <= 0xD7FF)))
                 }
                 if !joins {
                     return ScannedGrapheme(
@@ -94,8 +98,9 @@ enum GraphemeScanner {
     /// utf8proc (about 3 ms): bits 0–3 the ``GraphemeKind`` of the scalar alone, bits 4–5 its
     /// cells, bit 6 ``startsAlone``, bit 7 ``extends``.
     enum BMPInfo {
-        /// The scalar's boundary class is Other or Extended_Pictographic and it is not a
-        /// control: it forms a cluster alone unless an extending scalar follows.
+        /// The scalar's boundary class is Other, Extended_Pictographic or a Hangul syllable
+        /// (LV, LVT) and it is not a control: it forms a cluster alone unless an extending
+        /// scalar follows (or, after a syllable, a vowel or final jamo: UAX #29 GB7, GB8).
         static let startsAlone: UInt8 = 1 << 6
         /// The scalar's boundary class is Extend, ZWJ or SpacingMark: it joins the cluster
         /// before it (UAX #29 GB9, GB9a).
@@ -108,7 +113,9 @@ enum GraphemeScanner {
             classify(&g, hasVS16: false, regionalIndicators: 0)
             var info = g.kind.rawValue | UInt8(min(2, g.columns)) << 4
             if (bc == Int(UTF8PROC_BOUNDCLASS_OTHER.rawValue)
-                || bc == Int(UTF8PROC_BOUNDCLASS_EXTENDED_PICTOGRAPHIC.rawValue)) && g.kind != .control
+                || bc == Int(UTF8PROC_BOUNDCLASS_EXTENDED_PICTOGRAPHIC.rawValue)
+                || bc == Int(UTF8PROC_BOUNDCLASS_LV.rawValue) || bc == Int(UTF8PROC_BOUNDCLASS_LVT.rawValue))
+                && g.kind != .control
                 && g.kind != .newline
             {
                 info |= startsAlone
