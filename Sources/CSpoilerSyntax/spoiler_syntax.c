@@ -20,7 +20,8 @@
 // cmark_node_get_literal copies every literal that points into the input into a new
 // NUL-terminated buffer (an allocation per text node, the largest cost of turning a
 // document into a Message). spoiler_syntax_node_literal reads the node's chunk instead,
-// whose layout only this header declares (installed with the library, same version).
+// and the `||` delimiter nodes get a static literal; the chunk's layout is declared only
+// in this header (installed with the library, of the same version).
 #include <cmark-gfm/node.h>
 
 static cmark_syntax_extension *spoiler_syntax_shared = NULL;
@@ -77,7 +78,10 @@ static cmark_node *spoiler_syntax_match(cmark_syntax_extension *self, cmark_pars
         cmark_inline_parser_set_offset(inline_parser, start);
         return NULL;
     }
-    cmark_node *text = spoiler_syntax_text("||");
+    cmark_node *text = cmark_node_new_with_mem(CMARK_NODE_TEXT, cmark_get_default_mem_allocator());
+    // A static literal, as the core parser uses for its own delimiter runs: no copy to
+    // allocate and free for each delimiter (node.h, included above, declares the chunk).
+    if (text) text->as.literal = cmark_chunk_literal("||");
     if (text) cmark_inline_parser_push_delimiter(inline_parser, '|', left_flanking, right_flanking, text);
     return text;
 }
