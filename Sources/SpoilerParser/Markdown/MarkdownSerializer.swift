@@ -49,6 +49,8 @@ private struct MarkdownWriter {
     var lineDigitsOnly = true
     /// Whether anything but spaces and tabs is on this line yet.
     var lineHasContent = false
+    /// A block quote just ended: the next content must follow a blank line.
+    var blankLineOwed = false
     /// Inline spans that have started and not ended, in start order.
     var active: [Int] = []
     /// Whether a space or tab at each index runs up to a line end (so must be written as a
@@ -124,7 +126,13 @@ private struct MarkdownWriter {
             if inQuote && p >= quoteEnd {
                 closeAll()
                 inQuote = false
+                // The next line would continue the quote lazily: a blank line must come
+                // first (the text's own newlines count).
+                blankLineOwed = true
+            }
+            if blankLineOwed && scalars[p] != "\n" {
                 blankLineBeforeNextContent()
+                blankLineOwed = false
             }
             // Spans that start or end here.
             var changed = false
