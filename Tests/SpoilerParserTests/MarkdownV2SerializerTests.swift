@@ -77,6 +77,11 @@ enum MessageGenerator {
             k += 2
             guard let e = randomEntity(&rng, offset: a, length: b - a, excluded: excluded) else { continue }
             entities.append(e)
+            if e.type == .pre {
+                // Only `code` can go inside `pre`.
+                let allowed = Set(EntityType.allCases).subtracting([.code])
+                randomForest(&rng, boundaries: boundaries, start: a, end: b, excluded: allowed, depth: depth + 1, into: &entities)
+            }
             if e.type == .code || e.type == .pre { continue }
             var inner = excluded
             if [.bold, .italic, .underline, .strikethrough, .spoiler].contains(e.type) { inner.insert(e.type) }

@@ -17,8 +17,9 @@ import SpoilerCore
 /// - Entities of the same kind among bold, italic, underline, strikethrough, spoiler and
 ///   block quotation that overlap or nest are merged into one (MarkdownV2 closes the outer
 ///   one at the inner one's end).
-/// - Nothing can be nested inside `code` or `pre`: entities inside them are left out (an
-///   entity with exactly the same range as the code goes around it).
+/// - Nothing can be nested inside `code`, and only `code` inside `pre`: other entities
+///   inside them are left out (an entity with exactly the same range as the code goes
+///   around it).
 /// - A block quotation covers whole lines: it starts at the start of a line (after a line
 ///   break, or only `\r` since one) and ends with its line break included, or at the end of
 ///   the text; one that does not is widened to whole lines. Entities inside a quotation
@@ -51,6 +52,8 @@ struct MarkdownV2Writer {
     /// The open quotation: where it ends (UTF-16) and whether it is expandable.
     var quotation: (end: Int, isExpandable: Bool, endsWithLineBreak: Bool)?
     var codeDepth = 0
+    /// Whether the outermost open code is a written `pre` (which may hold `code`).
+    var inPre = false
     /// For each open piece, whether it was written (pieces inside code are not).
     var written: [Bool] = []
 
@@ -60,9 +63,11 @@ struct MarkdownV2Writer {
         units = Array(message.text.utf16)
     }
 
-    /// Whether `e` ends with a line break (for a quotation: whether that ends it).
+    /// Whether quotation `e` is ended by its own final line break: it ends with one, before
+    /// the end of the text. (One that runs to the end of the text ends there, and a line break
+    /// it ends with is written as any other, with `>` after it.)
     func endsWithLineBreak(_ e: Entity) -> Bool {
-        e.end > 0 && e.end <= units.count && units[e.end - 1] == 0x0A
+        e.end > 0 && e.end < units.count && units[e.end - 1] == 0x0A
     }
 
     /// Nesting order of entities with the same range (lower is outer). A quotation ended by
@@ -77,7 +82,8 @@ struct MarkdownV2Writer {
         case .strikethrough: 13
         case .spoiler: 14
         case .textLink, .textMention, .customEmoji, .dateTime: 20
-        case .pre, .code: 40
+        case .pre: 40
+        case .code: 41
         default: 50
         }
     }
@@ -218,7 +224,10 @@ struct MarkdownV2Writer {
     mutating func open(_ e: Entity) {
         let isCode = e.type == .code || e.type == .pre
         if codeDepth > 0 {
-            written.append(false)
+            // Inside `pre`, a single backtick opens `code`; nothing else can nest in code.
+            let isCodeInPre = codeDepth == 1 && inPre && e.type == .code
+            written.append(isCodeInPre)
+            if isCodeInPre { out += "`" }
             if isCode { codeDepth += 1 }
             return
         }
@@ -230,7 +239,9 @@ struct MarkdownV2Writer {
         case .strikethrough: markup("~")
         case .spoiler: markup("||")
         case .code: markup("`")
-        case .pre: markup("```" + (e.language ?? "") + "\n")
+        case .pre:
+            markup("```" + (e.language ?? "") + "\n")
+            inPre = true
         case .textLink, .textMention: markup("[")
         case .customEmoji, .dateTime: markup("![")
         case .blockquote, .expandableBlockquote:
@@ -246,6 +257,10 @@ struct MarkdownV2Writer {
         let isCode = e.type == .code || e.type == .pre
         if isCode { codeDepth -= 1 }
         guard written.removeLast() else { return }
+        if codeDepth > 0 {
+            out += "`"  // `code` inside `pre`
+            return
+        }
         switch e.type {
         case .bold: markup("*")
         case .italic: markup("_")
@@ -253,7 +268,12 @@ struct MarkdownV2Writer {
         case .strikethrough: markup("~")
         case .spoiler: markup("||")
         case .code: markup("`")
-        case .pre: markup("```")
+        case .pre:
+            // Straight after the backtick closing a `code`: "````" reads as that backtick
+            // and this end, and an empty link here would be text.
+            out += "```"
+            lastToken = "```"
+            inPre = false
         case .textLink: markup("](" + Self.escapedURL(e.url ?? "") + ")")
         case .textMention: markup("](tg://user?id=\(e.userID ?? 0))")
         case .customEmoji: markup("](tg://emoji?id=\(e.customEmojiID ?? ""))")
