@@ -171,6 +171,17 @@ import Testing
         try t.expectRestored(exitStatus: "0")
     }
 
+    @Test func aDumbTerminalGetsTheStillFrame() throws {
+        let t = try Tmux()
+        try t.type("TERM=dumb \(spoilerBinary().path) play \(t.messageFile.path); echo \"exit=$?\"")
+        try t.press("Enter")
+        let screen = try t.waitUntil("the still frame and the exit status") { $0.contains("exit=0") }
+        let line = screen.split(separator: "\n").first { $0.hasPrefix("the code is ") }
+        #expect(line != nil)
+        #expect(!screen.contains("swordfish") && !screen.contains("marmalade"))
+        #expect(try t.format("#{alternate_on}") == "0")
+    }
+
     @Test func revealAllShowsEveryWord() throws {
         let t = try Tmux()
         try t.startPlay("--color never")

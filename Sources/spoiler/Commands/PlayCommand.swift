@@ -20,7 +20,7 @@ enum PlayCommand {
           r / h          reveal every word / hide them all again
           q, Ctrl-C      quit (Escape too, when no word is highlighted)
 
-        When standard output is not a terminal, prints one still frame instead, hidden
+        When standard output is not a terminal (or TERM=dumb), prints one still frame instead, hidden
         words masked by dots (never their text), with no escape sequences unless
         --color always. The terminal is restored however the program ends (q, an error,
         SIGINT, SIGTERM, SIGHUP).
@@ -66,7 +66,8 @@ enum PlayCommand {
         }
         let effect = try EffectChoice(args)
         let environment = TerminalOptions.environment()
-        let isTerminal = isatty(1) == 1
+        // A dumb terminal cannot move its cursor: it gets the still frame, like a pipe.
+        let isTerminal = isatty(1) == 1 && environment["TERM"] != "dumb"
         let (capability, glyphs) = try TerminalOptions.resolve(args, outputIsTerminal: isTerminal)
 
         let input = try InputSource(path: args.inputPath)
