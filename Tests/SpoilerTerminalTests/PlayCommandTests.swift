@@ -108,6 +108,35 @@ import Testing
         expectMatchesFixture(r.out, "cast/reveal-reduced-motion.cast")
     }
 
+    struct ColorCase: Sendable, CustomTestStringConvertible {
+        var environment: [String: String]
+        var color: String
+        /// The SGR form of the particle colour: "38;2;" (24-bit), "38;5;" (256), "9" (16), nil (none).
+        var expected: String?
+        var testDescription: String { "\(environment) --color \(color)" }
+    }
+
+    @Test(arguments: [
+        ColorCase(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], color: "auto", expected: "38;2;"),
+        ColorCase(environment: ["TERM": "xterm-256color"], color: "auto", expected: "38;5;"),
+        ColorCase(environment: ["TERM": "xterm"], color: "auto", expected: "[9"),
+        ColorCase(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"], color: "auto", expected: nil),
+        ColorCase(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"], color: "always", expected: "38;5;"),
+        ColorCase(environment: ["TERM": "dumb"], color: "auto", expected: nil),
+        ColorCase(environment: ["TERM": "xterm-256color", "COLORTERM": "24bit"], color: "never", expected: nil),
+    ])
+    func colourCapabilityFollowsTheEnvironment(_ c: ColorCase) throws {
+        let r = try runSpoiler(
+            ["render", "--format", "ansi", "--reduced-motion", "--color", c.color], input: "a ||b||\n",
+            environment: c.environment)
+        #expect(r.status == 0, "\(r.err)")
+        if let expected = c.expected {
+            #expect(r.out.contains(expected), "\(PlayCommandTests.visible(r.stdout))")
+        } else {
+            #expect(!r.out.contains("38;") && !r.out.contains("[9"), "\(PlayCommandTests.visible(r.stdout))")
+        }
+    }
+
     @Test(arguments: [
         ["render", "--format", "cast", "--at", "1"],
         ["render", "--format", "ansi", "--glyphs", "dots"],

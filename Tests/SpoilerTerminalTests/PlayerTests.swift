@@ -181,7 +181,8 @@ import Testing
 
     @Test func ctrlZSuspendsAndEverythingIsRedrawnAfter() throws {
         let (exit, terminal, screen) = try PlayerTests.play(
-            PlayerTests.player(), [(0.3, PlayerTests.keys("\u{1A}")), (0.5, .suspend), (0.6, .resumed), (0.8, PlayerTests.keys("q"))])
+            PlayerTests.player(),
+            [(0.3, PlayerTests.keys("\u{1A}")), (0.5, .suspend), (0.6, .resumed), (0.8, PlayerTests.keys("q"))])
         #expect(exit == .quit)
         #expect(terminal.suspensions == 2)
         let fullFrames = terminal.writes.filter { String(decoding: $0, as: UTF8.self).contains("\u{1B}[2J") }
@@ -195,7 +196,8 @@ import Testing
             player, [(0.2, PlayerTests.keys("\u{1B}[<0;15;1M")), (3.0, PlayerTests.keys("q"))])
         #expect(!screen.lines[0].contains("swordfish"))
         let (_, _, shown) = try PlayerTests.play(
-            PlayerTests.player { $0.rehideAfter = 5 }, [(0.2, PlayerTests.keys("\u{1B}[<0;15;1M")), (3.0, PlayerTests.keys("q"))])
+            PlayerTests.player { $0.rehideAfter = 5 },
+            [(0.2, PlayerTests.keys("\u{1B}[<0;15;1M")), (3.0, PlayerTests.keys("q"))])
         #expect(shown.lines[0].contains("swordfish"))
     }
 

@@ -7,7 +7,9 @@ import Testing
         #expect(throws: TerminalError.system(call: "close", errno: EBADF)) {
             try systemCall("close") { close(-1) }
         }
-        #expect(TerminalError.system(call: "tcsetattr", errno: EIO).description == "tcsetattr: Input/output error (errno 5)")
+        #expect(
+            TerminalError.system(call: "tcsetattr", errno: EIO).description == "tcsetattr: Input/output error (errno 5)"
+        )
     }
 
     @Test func eintrIsRetried() throws {
