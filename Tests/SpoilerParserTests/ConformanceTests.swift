@@ -79,7 +79,9 @@ struct ConformanceVector: CustomStringConvertible {
         }
         switch (ok, result) {
         case (true, .success(let message)):
-            if message.text != text { return "text \(String(reflecting: message.text)), expected \(String(reflecting: text))" }
+            if message.text != text {
+                return "text \(String(reflecting: message.text)), expected \(String(reflecting: text))"
+            }
             // The vectors list entities in TDLib's order: by offset, then length descending,
             // then TDLib's type priority. Ours are in canonical order (offset, then length
             // descending) with ties kept in TDLib's order, so the lists must be equal as they are.
@@ -93,7 +95,8 @@ struct ConformanceVector: CustomStringConvertible {
         case (false, .success(let message)):
             return "success \(message.jsonString), expected error \(String(reflecting: error))"
         case (false, .failure(let e)):
-            return e.reason == error ? nil : "error \(String(reflecting: e.reason)), expected \(String(reflecting: error))"
+            return e.reason == error
+                ? nil : "error \(String(reflecting: e.reason)), expected \(String(reflecting: error))"
         }
     }
 }

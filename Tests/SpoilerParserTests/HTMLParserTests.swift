@@ -10,20 +10,40 @@ struct HTMLParserTests {
     @Test(
         "Errors carry TDLib's message and the byte position",
         arguments: [
-            ErrorCase(input: "<b>bold", reason: "Can't find end tag corresponding to start tag \"b\"", utf8Offset: 0, line: 1, column: 1),
-            ErrorCase(input: "a\n<i>x</b>", reason: "Unmatched end tag at byte offset 6, expected \"</i>\", found \"</b>\"", utf8Offset: 6, line: 2, column: 5),
-            ErrorCase(input: "🎬 <abc>", reason: "Unsupported start tag \"abc\" at byte offset 5", utf8Offset: 5, line: 1, column: 6),
-            ErrorCase(input: "<a href=t.me x=1,>", reason: "Unexpected end of name token at byte offset 15", utf8Offset: 15, line: 1, column: 16),
-            ErrorCase(input: "x &lt; y\n<b", reason: "Unclosed start tag at byte offset 9", utf8Offset: 9, line: 2, column: 1),
-            ErrorCase(input: "<tg-emoji emoji-id=\"0\">👍</tg-emoji>", reason: "Invalid custom emoji identifier specified", utf8Offset: 0, line: 1, column: 1),
-            ErrorCase(input: "<tg-time unix=\"1\" format=\"q\">now</tg-time>", reason: "Invalid date format used", utf8Offset: 0, line: 1, column: 1),
-            ErrorCase(input: "<span class=\"x\">y</span>", reason: "Tag \"span\" must have class \"tg-spoiler\" at byte offset 0", utf8Offset: 0, line: 1, column: 1),
-            ErrorCase(input: "<i =1>", reason: "Empty attribute name in the tag \"i\" at byte offset 0", utf8Offset: 0, line: 1, column: 1),
+            ErrorCase(
+                input: "<b>bold", reason: "Can't find end tag corresponding to start tag \"b\"", utf8Offset: 0, line: 1,
+                column: 1),
+            ErrorCase(
+                input: "a\n<i>x</b>", reason: "Unmatched end tag at byte offset 6, expected \"</i>\", found \"</b>\"",
+                utf8Offset: 6, line: 2, column: 5),
+            ErrorCase(
+                input: "🎬 <abc>", reason: "Unsupported start tag \"abc\" at byte offset 5", utf8Offset: 5, line: 1,
+                column: 6),
+            ErrorCase(
+                input: "<a href=t.me x=1,>", reason: "Unexpected end of name token at byte offset 15", utf8Offset: 15,
+                line: 1, column: 16),
+            ErrorCase(
+                input: "x &lt; y\n<b", reason: "Unclosed start tag at byte offset 9", utf8Offset: 9, line: 2, column: 1),
+            ErrorCase(
+                input: "<tg-emoji emoji-id=\"0\">👍</tg-emoji>", reason: "Invalid custom emoji identifier specified",
+                utf8Offset: 0, line: 1, column: 1),
+            ErrorCase(
+                input: "<tg-time unix=\"1\" format=\"q\">now</tg-time>", reason: "Invalid date format used",
+                utf8Offset: 0, line: 1, column: 1),
+            ErrorCase(
+                input: "<span class=\"x\">y</span>",
+                reason: "Tag \"span\" must have class \"tg-spoiler\" at byte offset 0", utf8Offset: 0, line: 1,
+                column: 1),
+            ErrorCase(
+                input: "<i =1>", reason: "Empty attribute name in the tag \"i\" at byte offset 0", utf8Offset: 0,
+                line: 1, column: 1),
             ErrorCase(input: "a</b>", reason: "Unexpected end tag at byte offset 1", utf8Offset: 1, line: 1, column: 2),
-            ErrorCase(input: "<b>x</b   y>", reason: "Unclosed end tag at byte offset 4", utf8Offset: 4, line: 1, column: 5),
+            ErrorCase(
+                input: "<b>x</b   y>", reason: "Unclosed end tag at byte offset 4", utf8Offset: 4, line: 1, column: 5),
             ErrorCase(
                 input: "&#xD800;<b>x</b>",
-                reason: "Text contains invalid Unicode characters after decoding HTML entities, check for unmatched surrogate code units",
+                reason:
+                    "Text contains invalid Unicode characters after decoding HTML entities, check for unmatched surrogate code units",
                 utf8Offset: 16, line: 1, column: 17),
         ])
     func errors(_ c: ErrorCase) {

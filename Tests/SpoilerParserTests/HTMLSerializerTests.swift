@@ -30,7 +30,8 @@ struct HTMLSerializerTests {
         }
         // Nested entities must not cross: keep only extras inside one entity and crossing none.
         var entities = message.entities
-        for x in extra where !entities.contains(where: { y in
+        for x in extra
+        where !entities.contains(where: { y in
             (y.offset < x.offset && x.offset < y.end && y.end < x.end)
                 || (x.offset < y.offset && y.offset < x.end && x.end < y.end)
         }) {

@@ -3,8 +3,10 @@ import Testing
 
 @testable import SpoilerParser
 
-/// Adversarial inputs of 10 MB. These tests are not timed: a quadratic parser would not
-/// finish them (some 10^13 steps), while a linear one does in seconds even in a debug build.
+/// Adversarial inputs of 10 MB.
+///
+/// These tests are not timed: a quadratic parser would not finish them (some 10^13 steps),
+/// while a linear one does in seconds even in a debug build.
 @Suite("MarkdownV2 and HTML on 10 MB adversarial input")
 struct MarkdownV2LinearTimeTests {
     /// `unit` repeated `count` times, as bytes.
@@ -34,7 +36,9 @@ struct MarkdownV2LinearTimeTests {
     @Test("An unclosed run of 3.3 million <b> tags")
     func htmlOpenTags() {
         let bytes = Self.run("<b>", count: 3_333_333)
-        #expect(throws: ParseError.tdlib("Can't find end tag corresponding to start tag \"b\"", at: 9_999_996, in: bytes)) {
+        #expect(
+            throws: ParseError.tdlib("Can't find end tag corresponding to start tag \"b\"", at: 9_999_996, in: bytes)
+        ) {
             try HTMLParser.parse(bytes)
         }
     }
@@ -51,7 +55,9 @@ struct MarkdownV2LinearTimeTests {
     @Test("A million nested links are handled without recursion")
     func deepNesting() throws {
         let open = Self.run("[", count: 1_000_000)
-        #expect(throws: ParseError.tdlib("Can't find end of TextUrl entity at byte offset 999999", at: 999_999, in: open)) {
+        #expect(
+            throws: ParseError.tdlib("Can't find end of TextUrl entity at byte offset 999999", at: 999_999, in: open)
+        ) {
             try MarkdownV2Parser.parse(open)
         }
         let links = Self.run("[", count: 500_000) + Self.run("]", count: 500_000)

@@ -21,15 +21,33 @@ struct MarkdownV2ParserTests {
     @Test(
         "Errors carry TDLib's message and the byte position",
         arguments: [
-            ErrorCase(input: "a ||secret", reason: "Can't find end of Spoiler entity at byte offset 2", utf8Offset: 2, line: 1, column: 3),
-            ErrorCase(input: "🎬 *bold", reason: "Can't find end of Bold entity at byte offset 5", utf8Offset: 5, line: 1, column: 6),
-            ErrorCase(input: "ok\nnot ok.", reason: "Character '.' is reserved and must be escaped with the preceding '\\'", utf8Offset: 9, line: 2, column: 7),
-            ErrorCase(input: "x\n\n_a__", reason: "Can't find end of Underline entity at byte offset 5", utf8Offset: 5, line: 3, column: 3),
-            ErrorCase(input: "[link](t.me", reason: "Can't find end of a URL at byte offset 7", utf8Offset: 7, line: 1, column: 8),
-            ErrorCase(input: "ж ![👍]", reason: "The entity must contain a tg://emoji or tg://time URL", utf8Offset: 10, line: 1, column: 11),
-            ErrorCase(input: "![👍](tg://emoji?id=0)", reason: "Invalid tg://emoji or tg://time URL specified", utf8Offset: 8, line: 1, column: 9),
-            ErrorCase(input: ">quote *bold\nafter*", reason: "Can't find end of Bold entity at byte offset 7", utf8Offset: 7, line: 1, column: 8),
-            ErrorCase(input: "```python\ncode", reason: "Can't find end of PreCode entity at byte offset 0", utf8Offset: 0, line: 1, column: 1),
+            ErrorCase(
+                input: "a ||secret", reason: "Can't find end of Spoiler entity at byte offset 2", utf8Offset: 2,
+                line: 1, column: 3),
+            ErrorCase(
+                input: "🎬 *bold", reason: "Can't find end of Bold entity at byte offset 5", utf8Offset: 5, line: 1,
+                column: 6),
+            ErrorCase(
+                input: "ok\nnot ok.", reason: "Character '.' is reserved and must be escaped with the preceding '\\'",
+                utf8Offset: 9, line: 2, column: 7),
+            ErrorCase(
+                input: "x\n\n_a__", reason: "Can't find end of Underline entity at byte offset 5", utf8Offset: 5,
+                line: 3, column: 3),
+            ErrorCase(
+                input: "[link](t.me", reason: "Can't find end of a URL at byte offset 7", utf8Offset: 7, line: 1,
+                column: 8),
+            ErrorCase(
+                input: "ж ![👍]", reason: "The entity must contain a tg://emoji or tg://time URL", utf8Offset: 10,
+                line: 1, column: 11),
+            ErrorCase(
+                input: "![👍](tg://emoji?id=0)", reason: "Invalid tg://emoji or tg://time URL specified", utf8Offset: 8,
+                line: 1, column: 9),
+            ErrorCase(
+                input: ">quote *bold\nafter*", reason: "Can't find end of Bold entity at byte offset 7", utf8Offset: 7,
+                line: 1, column: 8),
+            ErrorCase(
+                input: "```python\ncode", reason: "Can't find end of PreCode entity at byte offset 0", utf8Offset: 0,
+                line: 1, column: 1),
         ])
     func errors(_ c: ErrorCase) {
         #expect {

@@ -26,7 +26,9 @@ enum MessageGenerator {
         return s
     }
 
-    static let links = ["http://t.me/", "https://telegram.org/blog?x=1#y", "http://example.com/a(b)c\\d", "tg://resolve?domain=x"]
+    static let links = [
+        "http://t.me/", "https://telegram.org/blog?x=1#y", "http://example.com/a(b)c\\d", "tg://resolve?domain=x",
+    ]
     static let languages = ["swift", "c++", "пайтон", "a\\b"]
 
     /// A random entity of a type that may go in `context` over [offset, offset + length).
@@ -48,7 +50,8 @@ enum MessageGenerator {
         case .textMention:
             return Entity(.textMention, offset: offset, length: length, userID: Int64(rng.next() % 1_000_000_000) + 1)
         case .customEmoji:
-            return Entity(.customEmoji, offset: offset, length: length, customEmojiID: String(Int64(rng.next() >> 1) | 1))
+            return Entity(
+                .customEmoji, offset: offset, length: length, customEmojiID: String(Int64(rng.next() >> 1) | 1))
         case .dateTime:
             let flags = rng.next() % 3 == 0 ? 1 : Int(rng.next() % 32) * 2
             return Entity(
@@ -80,12 +83,15 @@ enum MessageGenerator {
             if e.type == .pre {
                 // Only `code` can go inside `pre`.
                 let allowed = Set(EntityType.allCases).subtracting([.code])
-                randomForest(&rng, boundaries: boundaries, start: a, end: b, excluded: allowed, depth: depth + 1, into: &entities)
+                randomForest(
+                    &rng, boundaries: boundaries, start: a, end: b, excluded: allowed, depth: depth + 1, into: &entities
+                )
             }
             if e.type == .code || e.type == .pre { continue }
             var inner = excluded
             if [.bold, .italic, .underline, .strikethrough, .spoiler].contains(e.type) { inner.insert(e.type) }
-            randomForest(&rng, boundaries: boundaries, start: a, end: b, excluded: inner, depth: depth + 1, into: &entities)
+            randomForest(
+                &rng, boundaries: boundaries, start: a, end: b, excluded: inner, depth: depth + 1, into: &entities)
         }
     }
 

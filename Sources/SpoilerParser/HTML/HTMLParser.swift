@@ -50,6 +50,7 @@ struct HTMLScanner {
         case a, b, strong, i, em, s, strike, del, u, ins, tgSpoiler, tgEmoji, tgTime, span, pre, code, blockquote
 
         /// The tag named by the `count` bytes at `name`, in any case; nil for other names.
+        ///
         /// Reads the bytes in place (no string is made for the common case).
         static func named(_ name: UnsafePointer<UInt8>, count: Int) -> Tag? {
             func lower(_ k: Int) -> UInt8 { TDLibText.lower(name[k]) }

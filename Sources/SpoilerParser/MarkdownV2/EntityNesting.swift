@@ -23,8 +23,9 @@ struct EntityNesting {
         case text(start: Int, end: Int)
     }
 
-    /// The events for `entities` over a text of `textLength` UTF-16 units. Entities must be
-    /// non-empty and inside the text.
+    /// The events for `entities` over a text of `textLength` UTF-16 units.
+    ///
+    /// Entities must be non-empty and inside the text.
     static func events(_ entities: [Entity], textLength: Int, rank: (Entity) -> Int) -> [Event] {
         let order = entities.indices.sorted { a, b in
             let x = entities[a]

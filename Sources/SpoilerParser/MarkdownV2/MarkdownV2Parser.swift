@@ -114,8 +114,10 @@ struct MarkdownV2Scanner {
 
     @inline(__always) mutating func at(_ index: Int) -> UInt8 { index < n ? input[index] : 0 }
 
-    /// Appends `b` to the output. A line break starts a line only when it is markup or
-    /// escaped (`startsLine`); one inside code does not, as in TDLib.
+    /// Appends `b` to the output.
+    ///
+    /// A line break starts a line only when it is markup or escaped (`startsLine`); one
+    /// inside code does not, as in TDLib.
     @inline(__always) mutating func emit(_ b: UInt8, startsLine: Bool = true) {
         out.append(b)
         if b & 0xC0 != 0x80 { utf16 += b >= 0xF0 ? 2 : 1 }
@@ -355,7 +357,8 @@ struct MarkdownV2Scanner {
             i += 3
             pop()
             guard length > 0 else { return }
-            entities.append(Entity(.pre, offset: offset, length: length, language: kind == .preCode ? preLanguage : nil))
+            entities.append(
+                Entity(.pre, offset: offset, length: length, language: kind == .preCode ? preLanguage : nil))
         case .textURL:
             let url: [UInt8]
             if at(i + 1) != 0x28 {

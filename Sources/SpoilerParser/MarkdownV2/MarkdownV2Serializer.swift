@@ -70,9 +70,11 @@ struct MarkdownV2Writer {
         e.end > 0 && e.end < units.count && units[e.end - 1] == 0x0A
     }
 
-    /// Nesting order of entities with the same range (lower is outer). A quotation ended by
-    /// its line break goes inside the others (they close after that line break); one that
-    /// runs to the end of the text goes outside them (it cannot close before them).
+    /// Nesting order of entities with the same range (lower is outer).
+    ///
+    /// A quotation ended by its line break goes inside the others (they close after that
+    /// line break); one that runs to the end of the text goes outside them (it cannot close
+    /// before them).
     func rank(_ e: Entity) -> Int {
         switch e.type {
         case .blockquote, .expandableBlockquote: endsWithLineBreak(e) ? 30 : 0
@@ -117,8 +119,10 @@ struct MarkdownV2Writer {
         var entities = EntityNesting.validEntities(of: message).filter(HTMLSerializer.isWritable).map { e in
             var e = e
             if e.type == .pre, let language = e.language {
-                let cut = language.unicodeScalars.prefix { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
-                    || $0 == "\u{0}" || $0 == "\u{B}" || $0 == "`") }
+                let cut = language.unicodeScalars.prefix {
+                    !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
+                        || $0 == "\u{0}" || $0 == "\u{B}" || $0 == "`")
+                }
                 e.language = cut.isEmpty ? nil : String(String.UnicodeScalarView(cut))
             }
             return e
@@ -158,7 +162,8 @@ struct MarkdownV2Writer {
                     next.append(e)
                     continue
                 }
-                if e.offset < q.offset && e.end > q.offset && (e.end < q.end || (!qEndsWithLineBreak && e.end == q.end)) {
+                if e.offset < q.offset && e.end > q.offset && (e.end < q.end || (!qEndsWithLineBreak && e.end == q.end))
+                {
                     var head = e
                     head.length = q.offset - e.offset
                     var tail = e
@@ -190,7 +195,11 @@ struct MarkdownV2Writer {
         var others: [Entity] = []
         var quotations: [Entity] = []
         for e in entities {
-            if e.type == .blockquote || e.type == .expandableBlockquote { quotations.append(e) } else { others.append(e) }
+            if e.type == .blockquote || e.type == .expandableBlockquote {
+                quotations.append(e)
+            } else {
+                others.append(e)
+            }
         }
         quotations.sort { $0.offset < $1.offset }
         var merged: [Entity] = []
@@ -208,9 +217,11 @@ struct MarkdownV2Writer {
 
     // MARK: - Writing
 
-    /// Writes a markup token. A single `_` or `` ` `` followed by a token starting with the
-    /// same character would read as `__` or ```` ``` ````: an empty link keeps them apart
-    /// (`_a_[]_b_`, `` `a`[]`b` ``).
+    /// Writes a markup token.
+    ///
+    /// A single `_` or `` ` `` followed by a token starting with the same character would
+    /// read as `__` or ```` ``` ````: an empty link keeps them apart (`_a_[]_b_`,
+    /// `` `a`[]`b` ``).
     mutating func markup(_ token: String) {
         guard let first = token.utf8.first else { return }
         if (lastToken == "_" && first == 0x5F) || (lastToken == "`" && first == 0x60) {

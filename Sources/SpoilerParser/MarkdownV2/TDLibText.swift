@@ -81,9 +81,11 @@ enum TDLibText {
 /// The canonical order of ``Message`` leaves ties (same offset and length) in the order
 /// given; sorting with TDLib's order first makes the final order TDLib's.
 enum TDLibEntityOrder {
-    /// TDLib's priority of an entity type; lower sorts first among entities with the same
-    /// offset and length. Values are TDLib's, times ten, so that the types TDLib added later
-    /// fit between them as observed from TDLib's output.
+    /// TDLib's priority of an entity type.
+    ///
+    /// Lower sorts first among entities with the same offset and length. Values are TDLib's,
+    /// times ten, so that the types TDLib added later fit between them as observed from
+    /// TDLib's output.
     static func priority(_ entity: Entity) -> Int {
         switch entity.type {
         case .mention, .hashtag, .cashtag, .botCommand, .url, .email, .phoneNumber, .bankCard: return 500

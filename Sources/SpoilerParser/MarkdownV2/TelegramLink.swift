@@ -60,9 +60,11 @@ enum TelegramLink {
         return DateTime(unixTime: unix, flags: flags)
     }
 
-    /// TDLib's date flags of a date format: `r` (relative, in either case) alone gives 1;
-    /// otherwise any of `t` 2, `T` 4, `d` 8, `D` 16, `w`/`W` 32, combined; empty gives 0.
-    /// Nil for any other letter, or `r` combined with anything.
+    /// TDLib's date flags of a date format.
+    ///
+    /// `r` (relative, in either case) alone gives 1; otherwise any of `t` 2, `T` 4, `d` 8,
+    /// `D` 16, `w`/`W` 32, combined; empty gives 0. Nil for any other letter, or `r`
+    /// combined with anything.
     static func dateFlags(_ format: some Collection<UInt8>) -> Int? {
         if format.count == 1, let c = format.first, c == UInt8(ascii: "r") || c == UInt8(ascii: "R") { return 1 }
         var flags = 0
@@ -151,7 +153,8 @@ enum TelegramLink {
             var query = url.query[...]
             if query.count > 1 && query[query.startIndex + 1] == UInt8(ascii: "?") { query = query.dropFirst() }
             for c in url.host {
-                let ok = TDLibText.isAlnum(c) || c == UInt8(ascii: "-") || c == UInt8(ascii: "_")
+                let ok =
+                    TDLibText.isAlnum(c) || c == UInt8(ascii: "-") || c == UInt8(ascii: "_")
                     || (scheme == "tonsite" && c == UInt8(ascii: "."))
                 if !ok { return nil }
             }
@@ -261,7 +264,8 @@ struct HTTPURL {
         let hostLower = TDLibText.lowercased(host)
         if isIPv6 {
             for (i, c) in hostLower.enumerated() {
-                let ok = i == 0 || i + 1 == hostLower.count || c == UInt8(ascii: ":") || c == UInt8(ascii: ".")
+                let ok =
+                    i == 0 || i + 1 == hostLower.count || c == UInt8(ascii: ":") || c == UInt8(ascii: ".")
                     || isHexDigit(c)
                 if !ok { return nil }
             }
