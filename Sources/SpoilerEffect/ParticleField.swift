@@ -143,14 +143,29 @@ public struct ParticleField: Sendable, Hashable {
             y[i] = ny
             if age[i] >= lifetime[i] { dead.append(Int32(i)) }
         }
-        removeDeadFound()
+        let found = dead
+        dead.removeAll(keepingCapacity: true)
+        for i in found.reversed() { swapRemove(at: Int(i)) }
     }
 
     private mutating func removeDeadFound() {
         guard !dead.isEmpty else { return }
-        // Highest first: every index above the one removed is alive, so the particle
-        // swapped in is alive.
-        for i in dead.reversed() { swapRemove(at: Int(i)) }
+        // Highest first, each replaced by the last particle: every index above the one
+        // removed is alive, so the particle swapped in is alive. The same moves as
+        // `swapRemove(at:)` one by one, done array by array.
+        ParticleKernel.compact(&x, dead: dead)
+        ParticleKernel.compact(&y, dead: dead)
+        ParticleKernel.compact(&vx, dead: dead)
+        ParticleKernel.compact(&vy, dead: dead)
+        ParticleKernel.compact(&age, dead: dead)
+        ParticleKernel.compact(&lifetime, dead: dead)
+        ParticleKernel.compact(&scale, dead: dead)
+        ParticleKernel.compact(&spin, dead: dead)
+        ParticleKernel.compact(&alpha, dead: dead)
+        ParticleKernel.compact(&color, dead: dead)
+        ParticleKernel.compact(&word, dead: dead)
+        ParticleKernel.compact(&cell, dead: dead)
+        ParticleKernel.compact(&id, dead: dead)
         dead.removeAll(keepingCapacity: true)
     }
 }

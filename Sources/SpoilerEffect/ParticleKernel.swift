@@ -60,6 +60,28 @@ enum ParticleKernel {
         }
     }
 
+    /// Removes the elements at `dead` (ascending, distinct, in range) from `a`, highest
+    /// first, each replaced by the current last element: the moves of repeated
+    /// swap-removal, without a bounds check or a `removeLast` per element.
+    static func compact<T>(_ a: inout [T], dead: [Int32]) {
+        let count = a.count
+        precondition(dead.count <= count, "\(dead.count) removals from \(count) particles")
+        a.withUnsafeMutableBufferPointer { p in
+            dead.withUnsafeBufferPointer { d in
+                var n = count
+                var k = d.count
+                while k > 0 {
+                    k -= 1
+                    let i = Int(d[k])
+                    precondition(i < n, "particle index \(i) out of 0..<\(n)")
+                    n -= 1
+                    p[i] = p[n]
+                }
+            }
+        }
+        a.removeLast(dead.count)
+    }
+
     struct Pointers {
         let x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>
         let vx: UnsafeMutablePointer<Float>, vy: UnsafeMutablePointer<Float>
