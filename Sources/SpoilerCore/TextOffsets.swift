@@ -79,27 +79,35 @@ public enum UTF8Validation {
                 i += 1
                 continue
             }
-            var need = 0
-            var lower: UInt8 = 0x80
-            var upper: UInt8 = 0xBF
-            switch b {
-            case 0xC2...0xDF: need = 1
-            case 0xE0: need = 2; lower = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: need = 2
-            case 0xED: need = 2; upper = 0x9F
-            case 0xF0: need = 3; lower = 0x90
-            case 0xF1...0xF3: need = 3
-            case 0xF4: need = 3; upper = 0x8F
-            default: return i
+            // One branch per sequence length, with the second byte's range narrowed for
+            // E0 and F0 (overlong forms), ED (surrogates) and F4 (past U+10FFFF).
+            @inline(__always) func isContinuation(_ k: Int) -> Bool { base[k] & 0xC0 == 0x80 }
+            if b < 0xE0 {
+                guard b >= 0xC2, i + 1 < n, isContinuation(i + 1) else { return i }
+                i += 2
+            } else if b < 0xF0 {
+                guard i + 2 < n else { return i }
+                let c = base[i + 1]
+                let ok =
+                    switch b {
+                    case 0xE0: c >= 0xA0 && c <= 0xBF
+                    case 0xED: c >= 0x80 && c <= 0x9F
+                    default: c & 0xC0 == 0x80
+                    }
+                guard ok, isContinuation(i + 2) else { return i }
+                i += 3
+            } else {
+                guard b <= 0xF4, i + 3 < n else { return i }
+                let c = base[i + 1]
+                let ok =
+                    switch b {
+                    case 0xF0: c >= 0x90 && c <= 0xBF
+                    case 0xF4: c >= 0x80 && c <= 0x8F
+                    default: c & 0xC0 == 0x80
+                    }
+                guard ok, isContinuation(i + 2), isContinuation(i + 3) else { return i }
+                i += 4
             }
-            for k in 1...need {
-                guard i + k < n else { return i }
-                let c = base[i + k]
-                guard c >= lower && c <= upper else { return i }
-                lower = 0x80
-                upper = 0xBF
-            }
-            i += need + 1
         }
         return nil
     }

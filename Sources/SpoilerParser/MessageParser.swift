@@ -14,6 +14,17 @@ public enum MessageParser {
         if format != .markdown, let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
             throw ParseError.invalidUTF8(at: bad, in: bytes)
         }
+        return try parse(validUTF8: bytes, from: format)
+    }
+
+    /// Parses `text` as one message written in `format`.
+    ///
+    /// A String is valid UTF-8 already, so it is not checked again.
+    public static func parse(_ text: String, from format: InputFormat) throws(ParseError) -> Message {
+        try parse(validUTF8: Array(text.utf8), from: format)
+    }
+
+    private static func parse(validUTF8 bytes: [UInt8], from format: InputFormat) throws(ParseError) -> Message {
         switch format {
         case .plain: return try PlainParser.parse(bytes)
         case .markdownv2: return try MarkdownV2Parser.parse(bytes)
@@ -23,11 +34,6 @@ public enum MessageParser {
         case .export:
             throw ParseError(.unsupported, "a Telegram export holds many messages: read it with ExportReader")
         }
-    }
-
-    /// Parses `text` as one message written in `format`.
-    public static func parse(_ text: String, from format: InputFormat) throws(ParseError) -> Message {
-        try parse(Array(text.utf8), from: format)
     }
 }
 

@@ -199,18 +199,21 @@ struct NDJSONRecord {
 
     private static func message(_ bytes: [UInt8], format: InputFormat, id: inout [UInt8]?) throws(ParseError) -> Message
     {
-        if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
-            throw ParseError.invalidUTF8(at: bad, in: bytes)
-        }
+        // A line that parses as JSON is valid UTF-8 (the JSON reader checks every string
+        // and allows only ASCII outside them), so the bytes are checked only on failure,
+        // where invalid UTF-8 is the better error.
         let value: JSONValue
         do {
             value = try JSONValue.parse(bytes)
         } catch {
+            if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
+                throw ParseError.invalidUTF8(at: bad, in: bytes)
+            }
             throw ParseError(error)
         }
         switch value {
         case .string(let text):
-            return try MessageParser.parse(Array(text.utf8), from: format)
+            return try MessageParser.parse(text, from: format)
         case .object:
             if let idValue = value["id"] {
                 switch idValue {
@@ -227,7 +230,7 @@ struct NDJSONRecord {
             if value["entities"] != nil || value["caption_entities"] != nil {
                 return try BotAPIParser.message(from: value)
             }
-            return try MessageParser.parse(Array(text.utf8), from: format)
+            return try MessageParser.parse(text, from: format)
         default:
             throw ParseError(.invalidJSON, "each line must be a JSON string or an object with 'text'")
         }
