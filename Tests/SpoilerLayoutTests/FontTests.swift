@@ -90,6 +90,17 @@ import Testing
         expectMatchesFixture(LayoutFixtures.art(zhe) + "\n", "layout/glyph-psf2-terminus12x6-zhe.txt")
     }
 
+    @Test func plainAndGzippedPSFAreTheSameFont() throws {
+        for path in [LayoutFixtures.unifontPSF, LayoutFixtures.terminusPSF2] {
+            let gz = try LayoutFixtures.systemBytes(path)
+            let plain = [UInt8](try runProgram(URL(fileURLWithPath: "/bin/gzip"), ["-dc", path]).stdout)
+            #expect(plain.count > gz.count)
+            let a = try BitmapFont.parse(gz, file: "font.psf")
+            let b = try BitmapFont.parse(plain, file: "font.psf")
+            #expect(a == b, "\(path)")
+        }
+    }
+
     @Test func everyConsoleFontLoads() throws {
         let dir = "/usr/share/consolefonts"
         let names = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".psf.gz") }.sorted()
