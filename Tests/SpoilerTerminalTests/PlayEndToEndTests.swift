@@ -55,9 +55,10 @@ import Testing
             try run(["send-keys", "-H"] + bytes.utf8.map { String($0, radix: 16) })
         }
 
-        /// Polls the screen every 20 ms until `predicate` holds; fails after `timeout` s.
+        /// Polls the screen every 20 ms until `predicate` holds; fails after `timeout` s (generous,
+        /// for a loaded machine: a passing test returns as soon as the screen is right).
         @discardableResult
-        func waitUntil(_ what: String, timeout: Double = 10, _ predicate: (String) -> Bool) throws -> String {
+        func waitUntil(_ what: String, timeout: Double = 20, _ predicate: (String) -> Bool) throws -> String {
             let deadline = Date().addingTimeInterval(timeout)
             var last = ""
             while Date() < deadline {

@@ -88,6 +88,15 @@ import Testing
         #expect(screen[26, 0].pen.background == "default")
     }
 
+    @Test(arguments: [ColorCapability.palette16, .none])
+    func theFocusIsVisibleWithFewColours(_ capability: ColorCapability) throws {
+        let (_, _, screen) = try PlayerTests.play(
+            PlayerTests.player(capability: capability), [(0.1, PlayerTests.keys("\t")), (0.2, PlayerTests.keys("q"))])
+        for column in 12...20 { #expect(screen[column, 0].pen.attributes.contains(4)) }
+        #expect(screen[12, 0].pen.background == (capability == .none ? "default" : "i8"))
+        #expect(!screen[26, 0].pen.attributes.contains(4))
+    }
+
     @Test func revealAllAndHideAll() throws {
         let (_, _, revealed) = try PlayerTests.play(
             PlayerTests.player(), [(0.1, PlayerTests.keys("r")), (1.5, PlayerTests.keys("q"))])

@@ -156,13 +156,27 @@ public struct ANSIFrameBuilder: Sendable {
         }
         // Focus.
         if let focus = focusedGroup {
-            let background = options.capability.quantise(options.focusBackground)
+            // With 16 colours a dark grey would come out black, the usual background:
+            // take bright black (8) and underline too; with none, underline only.
+            let background: CellColor
+            let attributes: CellAttributes
+            switch options.capability {
+            case .trueColor, .palette256:
+                background = options.capability.quantise(options.focusBackground)
+                attributes = []
+            case .palette16:
+                background = .indexed(8)
+                attributes = .underline
+            case .none:
+                background = .default
+                attributes = .underline
+            }
             for (w, box) in layout.words.enumerated() where groups[w] == focus {
                 guard let column = box.column, let count = box.columns else { continue }
                 for c in column..<(column + count) {
                     canvas.highlight(
                         column: originColumn + c, row: originRow + box.line, background: background,
-                        attributes: options.capability == .none ? .underline : [])
+                        attributes: attributes)
                 }
             }
         }
