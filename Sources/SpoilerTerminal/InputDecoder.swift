@@ -8,7 +8,8 @@
 ///
 /// Recognised: `CSI A/B/C/D/H/F/Z` and `SS3 A/B/C/D/H/F` (cursor and application
 /// mode), `CSI n ~` (Home, End, Delete, PgUp, PgDn), SGR mouse reports
-/// `CSI < b ; x ; y M/m` (xterm mode 1006), legacy `CSI M b x y` reports (consumed),
+/// `CSI < b ; x ; y M/m` (xterm mode 1006), focus reports `CSI I` and `CSI O` (mode
+/// 1004), legacy `CSI M b x y` reports (consumed),
 /// C0 controls, and UTF-8 characters. Any other complete CSI sequence becomes
 /// ``InputEvent/unknown``; a CSI with no final byte within 64 bytes is not a sequence:
 /// its ESC is dropped and the rest read as characters.
@@ -140,6 +141,8 @@ public struct InputDecoder: Sendable {
         if params.first == UInt8(ascii: "<") && (finalByte == UInt8(ascii: "M") || finalByte == UInt8(ascii: "m")) {
             return .event(sgrMouse(params.dropFirst(), release: finalByte == UInt8(ascii: "m")), consumed: consumed)
         }
+        if params.isEmpty && finalByte == UInt8(ascii: "I") { return .event(.focus(true), consumed: consumed) }
+        if params.isEmpty && finalByte == UInt8(ascii: "O") { return .event(.focus(false), consumed: consumed) }
         let numbers = Self.numbers(params)
         let key: Key? =
             switch finalByte {

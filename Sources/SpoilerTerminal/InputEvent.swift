@@ -39,6 +39,9 @@ public struct MouseEvent: Sendable, Hashable {
 public enum InputEvent: Sendable, Hashable {
     case key(Key)
     case mouse(MouseEvent)
+    /// The terminal window gained (true) or lost (false) focus (xterm mode 1004:
+    /// `CSI I`, `CSI O`).
+    case focus(Bool)
     /// A well-formed sequence the decoder does not know (focus reports, F-keys, …),
     /// or bytes that are not UTF-8.
     case unknown

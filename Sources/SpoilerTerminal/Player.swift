@@ -43,6 +43,8 @@ public enum PlayerExit: Sendable, Equatable {
 ///
 /// Frames are drawn at ``PlayerOptions/framesPerSecond`` while particles exist or a
 /// reveal is moving, and not at all otherwise (the player then sleeps until input).
+/// While the terminal window is out of focus (xterm's focus events, mode 1004) the
+/// animation pauses, so a spoiler left in a background window costs nothing.
 /// Each frame writes only the cells that changed, and nothing when none did. The loop
 /// sleeps in ``TerminalDevice/waitForEvents(timeout:)`` until the next frame is due, so
 /// it costs nothing between frames.
@@ -193,7 +195,7 @@ public final class Player {
 
     /// Whether frames must keep coming: particles move, or a reveal or hide is running.
     private func isAnimating(at now: Double) -> Bool {
-        if scene.options.reducedMotion { return false }
+        if scene.options.reducedMotion || isPaused { return false }
         if scene.particles.count > 0 { return true }
         for w in scene.words.indices where !scene.isHidden(word: w) && !scene.isFullyRevealed(word: w) {
             return true
@@ -203,6 +205,18 @@ public final class Player {
 
     /// Handles one input event; returns how to end, if it ends the run.
     private func handle(_ event: InputEvent, now: Double) -> PlayerExit? {
+        if case .focus(let gained) = event {
+            if gained {
+                isPaused = false
+            } else if !isPaused {
+                advanceScene(to: now)
+                isPaused = true
+                pausedSceneTime = now - sceneEpoch
+            }
+            return nil
+        }
+        // Any input wakes a paused player, in case the terminal never says it has focus.
+        isPaused = false
         advanceScene(to: now)
         switch event {
         case .key(.character("q")), .key(.character("Q")), .key(.control("c")), .key(.control("d")):
@@ -291,6 +305,7 @@ public final class Player {
     }
 
     private func advanceScene(to now: Double) {
+        if isPaused { return }
         if let paused = pausedSceneTime {
             // Continue from where the scene was when the program stopped.
             sceneEpoch = now - paused
@@ -299,8 +314,12 @@ public final class Player {
         scene.advance(to: now - sceneEpoch)
     }
 
-    /// The scene time when the program was stopped, until the next frame.
+    /// The scene time when the program was stopped or the window lost focus, until the
+    /// next frame after it goes on.
     private var pausedSceneTime: Double?
+    /// Whether the terminal window has lost focus (xterm focus events, mode 1004): no
+    /// frames are drawn until it gets it back or input arrives.
+    private var isPaused = false
 
     /// Builds the frame for clock time `now` and writes its difference from the last one.
     private func drawFrame(on device: TerminalDevice, at now: Double) throws(TerminalError) {

@@ -7,7 +7,7 @@ import Glibc
 /// to standard output, which must be a terminal. ``start(mouse:)`` sets up in this order:
 /// signal handlers (SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT through a
 /// self-pipe), raw mode, the
-/// alternate screen, the hidden cursor, mouse reporting; ``restore()`` undoes exactly
+/// alternate screen, the hidden cursor, mouse reporting, focus reporting; ``restore()`` undoes exactly
 /// what was done, in reverse (termbox's `tb_deinit`), and is safe to call more than once
 /// and from `deinit`. The caller restores on every exit path: after a normal end, on an
 /// error (`defer`), and before re-raising a terminating signal (``reraise(_:)``).
@@ -21,6 +21,7 @@ public final class TTYTerminal: TerminalDevice {
     private var hidCursor = false
     private var enabledMouse = false
     private var isRaw = false
+    private var enabledFocusEvents = false
     private var wantsMouse = true
     private var readBuffer = [UInt8](repeating: 0, count: 4096)
 
@@ -70,16 +71,20 @@ public final class TTYTerminal: TerminalDevice {
             try write(TerminalModes.enableMouse)
             enabledMouse = true
         }
+        try write(TerminalModes.enableFocusEvents)
+        enabledFocusEvents = true
     }
 
     /// Undoes ``enterModes()`` in reverse order, as far as it got; best effort.
     private func leaveModes() {
         var out: [UInt8] = []
+        if enabledFocusEvents { out += TerminalModes.disableFocusEvents }
         if enabledMouse { out += TerminalModes.disableMouse }
         out += TerminalModes.resetAttributes
         if hidCursor { out += TerminalModes.showCursor }
         if enteredAlternateScreen { out += TerminalModes.leaveAlternateScreen }
-        if enabledMouse || hidCursor || enteredAlternateScreen { try? write(out) }
+        if enabledFocusEvents || enabledMouse || hidCursor || enteredAlternateScreen { try? write(out) }
+        enabledFocusEvents = false
         enabledMouse = false
         hidCursor = false
         enteredAlternateScreen = false

@@ -13,6 +13,9 @@ public enum TerminalModes {
     /// that are not UTF-8).
     public static let enableMouse: [UInt8] = Array("\u{1B}[?1000h\u{1B}[?1006h".utf8)
     public static let disableMouse: [UInt8] = Array("\u{1B}[?1006l\u{1B}[?1000l".utf8)
+    /// `CSI ? 1004 h` / `l`: report focus in and out (`CSI I`, `CSI O`).
+    public static let enableFocusEvents: [UInt8] = Array("\u{1B}[?1004h".utf8)
+    public static let disableFocusEvents: [UInt8] = Array("\u{1B}[?1004l".utf8)
     /// `CSI 0 m`: default colours and attributes.
     public static let resetAttributes: [UInt8] = Array("\u{1B}[0m".utf8)
 }

@@ -51,6 +51,7 @@ import Testing
         Case(name: "legacy mouse is consumed", input: "\u{1B}[M !!q", events: [.unknown, .key(.character("q"))]),
         Case(
             name: "UTF-8", input: "é漢😀", events: [.key(.character("é")), .key(.character("漢")), .key(.character("😀"))]),
+        Case(name: "focus in and out", input: "\u{1B}[I\u{1B}[O", events: [.focus(true), .focus(false)]),
         Case(name: "unknown CSI", input: "\u{1B}[200~x", events: [.unknown, .key(.character("x"))]),
     ]
 

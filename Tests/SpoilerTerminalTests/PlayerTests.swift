@@ -188,6 +188,22 @@ import Testing
         #expect(!screen.lines.joined().contains("marmalade"))
     }
 
+    @Test func losingFocusPausesTheAnimation() throws {
+        let player = PlayerTests.player()
+        let terminal = ScriptedTerminal(
+            size: TerminalSize(columns: 40, rows: 6),
+            script: [
+                (0.5, PlayerTests.keys("\u{1B}[O")), (10.5, PlayerTests.keys("\u{1B}[I")),
+                (11.0, PlayerTests.keys("q")),
+            ])
+        _ = try player.run(on: terminal, clock: terminal.clock)
+        // About 15 frames before the focus went, none in the 10 s without it, 15 after.
+        #expect((25...40).contains(player.framesBuilt), "\(player.framesBuilt) frames")
+        #expect(terminal.waits < 50)
+        // The scene did not run on while paused: about 1 s of scene time in 11 s.
+        #expect(player.currentScene.time < 1.5)
+    }
+
     @Test func ctrlZSuspendsAndEverythingIsRedrawnAfter() throws {
         let (exit, terminal, screen) = try PlayerTests.play(
             PlayerTests.player(),

@@ -166,7 +166,7 @@ public struct ANSIScreen: Sendable {
                     if on { cells = Array(repeating: Cell(), count: width * height) }
                     alternateScreen = on
                 case 25: cursorVisible = on
-                case 1000, 1006: if on { mouseModes.insert(m) } else { mouseModes.remove(m) }
+                case 1000, 1004, 1006: if on { mouseModes.insert(m) } else { mouseModes.remove(m) }
                 case 2026:
                     if on { synchronizedFrames += 1 }
                     synchronized = on
