@@ -131,11 +131,10 @@ struct MarkdownFlattener: MarkdownVisitor {
         for b in String(number).utf8 { appendByte(b) }
     }
 
-    /// A newline inside a block (line breaks, table rows).
+    /// A line break inside a block: written before the next content, so that a break
+    /// that ends a block or starts the text leaves no empty line.
     private mutating func newline() {
-        startContent()
-        appendByte(0x0A)
-        atLineStart = true
+        pendingBreaks = max(pendingBreaks, 1)
     }
 
     // MARK: Entities
@@ -145,6 +144,7 @@ struct MarkdownFlattener: MarkdownVisitor {
         language: String? = nil
     ) {
         var index: Int? = nil
+        startContent()
         if let type {
             let slot = Self.slot(type)
             if openCounts[slot] == 0 {
@@ -248,7 +248,8 @@ struct MarkdownFlattener: MarkdownVisitor {
             indents.append(indents.count < Self.maximumIndentLevels ? outer + markerWidth : outer)
             open.append((node.kind, nil, out.count))
         case .tableRow:
-            startContent()
+            // A row of empty cells writes nothing, not even its line break.
+            if node.isHeaderRow { startContent() }
             cellsInRow = 0
             if node.isHeaderRow { openEntity(.tableRow, .bold) } else { open.append((node.kind, nil, out.count)) }
         case .tableCell:
@@ -302,10 +303,10 @@ struct MarkdownFlattener: MarkdownVisitor {
             write(node.literal)
             addLeafEntity(.code, from: start)
         case .codeBlock:
-            startContent()
-            let start = utf16Count
             var literal = node.literal
             if literal.last == 0x0A { literal = UnsafeBufferPointer(rebasing: literal.dropLast()) }
+            if !literal.isEmpty { startContent() }
+            let start = utf16Count
             write(literal)
             let info = node.info
             let word = info.prefix { $0 != 0x20 && $0 != 0x09 }

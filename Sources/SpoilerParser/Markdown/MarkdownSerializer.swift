@@ -10,16 +10,18 @@ import SpoilerCore
 /// - Inline entities are trimmed of surrounding whitespace (Markdown delimiters cannot
 ///   touch it); entities that cross each other are split; nothing is written inside code.
 /// - Text is escaped: `\`, `` ` ``, `*`, `_`, `[`, `]`, `<`, `>`, `|`, `~` and `&` always,
-///   `#`, `+`, `-`, `=` and a list number's `.` or `)` at the start of a line, the `:` of
+///   `#`, `+`, `-`, `=`, `:` and a list number's `.` or `)` at the start of a line, the `:` of
 ///   `://`, an `@` after an address character and the `.` of `www.` (so that no autolink
 ///   appears); spaces and tabs at the start or end of a line become `&#32;` and `&#9;`,
-///   and `\r` becomes `&#13;`.
+///   `\r` becomes `&#13;`, and newlines that Markdown would drop (at the start or the end
+///   of the text, or a third one in a row) become `&#10;`.
 ///
 /// Not representable, and so changed by a round trip: `underline` and the other entity
-/// types (their text is kept), more than one empty line in a row, a `pre` or `blockquote`
-/// that does not cover whole lines (it is moved to lines of its own), the line right after
-/// a block quote (a blank line is added), a new line inside `code`, and emphasis whose
-/// delimiters cannot flank (as in `**(a)**b`).
+/// types (their text is kept), a `pre` or `blockquote` that does not cover whole lines (it
+/// is moved to lines of its own), the line right after a block quote (a blank line is
+/// added), a new line inside `code`, emphasis whose delimiters cannot flank (as in
+/// `**(a)**b`), and an email address in plain text (GFM's autolink extension finds it
+/// after escapes are resolved, so it reads back as an `email` entity).
 enum MarkdownSerializer {
     static func serialize(_ message: Message) -> String {
         var writer = MarkdownWriter(message)
@@ -56,6 +58,8 @@ private struct MarkdownWriter {
     /// Whether a space or tab at each index runs up to a line end (so must be written as a
     /// character reference).
     var trailingWhitespace: [Bool] = []
+    /// Whether a newline at each index has only newlines after it.
+    var trailingNewline: [Bool] = []
 
     init(_ message: Message) {
         scalars = Array(message.text.unicodeScalars)
@@ -101,6 +105,12 @@ private struct MarkdownWriter {
             kept.append(s)
         }
         spans = kept
+        trailingNewline = Array(repeating: false, count: scalars.count)
+        var i = scalars.count - 1
+        while i >= 0 && scalars[i] == "\n" {
+            trailingNewline[i] = true
+            i -= 1
+        }
         trailingWhitespace = Array(repeating: false, count: scalars.count)
         var trailing = true
         for i in stride(from: scalars.count - 1, through: 0, by: -1) {
@@ -327,6 +337,14 @@ private struct MarkdownWriter {
         lineDigitsOnly = lineDigitsOnly && ("0"..."9").contains(c)
         switch c {
         case "\n":
+            // Markdown drops blank lines at the start and the end and folds runs of them:
+            // such newlines are written as character references.
+            let third = p >= 2 && scalars[p - 1] == "\n" && scalars[p - 2] == "\n"
+            if out.isEmpty || third || trailingNewline[p] {
+                emit("&#10;")
+                lineHasContent = true
+                return
+            }
             if p + 1 < scalars.count && scalars[p + 1] == "\n" { closeAll() }
             emit("\n")
             atLineStart = true
@@ -353,7 +371,11 @@ private struct MarkdownWriter {
             }
             emitScalar(c)
         case ":":
-            if p + 2 < scalars.count && scalars[p + 1] == "/" && scalars[p + 2] == "/" { emit("\\") }
+            // `://` would start an autolink; `:` first on a line could start a table's
+            // delimiter row (`:-:`).
+            if !lineHasContent || (p + 2 < scalars.count && scalars[p + 1] == "/" && scalars[p + 2] == "/") {
+                emit("\\")
+            }
             emitScalar(c)
         case "@":
             if p > 0 && MarkdownWriter.isAddressCharacter(scalars[p - 1]) { emit("\\") }
