@@ -118,6 +118,9 @@ struct SpawnCell: Sendable {
     var birthRate, lifetime, lifetimeRange, velocity, velocityRange, longitude, emissionRange: Double
     var scale, scaleRange, spin, spinRange, alpha, alphaRange: Double
     var red, green, blue, redRange, greenRange, blueRange: Double
+    /// The colour as `0xRRGGBB` when no channel has a range: what the per-channel
+    /// arithmetic gives then (`(b / 255 × 255).rounded()` is `b` for every byte).
+    var fixedColor: UInt32?
 
     init(_ c: EmitterCell, color: RGBColor?) {
         birthRate = max(c.birthRate, 0)
@@ -140,5 +143,8 @@ struct SpawnCell: Sendable {
         redRange = c.redRange
         greenRange = c.greenRange
         blueRange = c.blueRange
+        if c.redRange == 0 && c.greenRange == 0 && c.blueRange == 0 {
+            fixedColor = UInt32(base.red) << 16 | UInt32(base.green) << 8 | UInt32(base.blue)
+        }
     }
 }

@@ -102,10 +102,7 @@ public struct ParticleField: Sendable, Hashable {
         let n = count
         if n > 0 {
             precondition(word.count == n && cell.count == n, "particle arrays of unequal length")
-            precondition(
-                boxes.minY.count == boxes.maxWord && boxes.maxX.count == boxes.maxWord
-                    && boxes.maxY.count == boxes.maxWord && boxes.maxWord >= wordLimit,
-                "\(boxes.maxWord) confinement boxes for \(wordLimit) words")
+            precondition(boxes.maxWord >= wordLimit, "\(boxes.maxWord) confinement boxes for \(wordLimit) words")
             precondition(
                 motion.ax.count == motion.ay.count && motion.ax.count >= cellLimit,
                 "\(motion.ax.count) cell motions for \(cellLimit) cells")
@@ -130,14 +127,15 @@ public struct ParticleField: Sendable, Hashable {
             switch boxes.mode {
             case .none: break
             case .bounce:
-                let lx = boxes.minX[w], hx = boxes.maxX[w], ly = boxes.minY[w], hy = boxes.maxY[w]
+                let (lx, ly, hx, hy) = boxes.box(w)
                 vx[i] = nx < lx ? abs(vx[i]) : (nx > hx ? -abs(vx[i]) : vx[i])
                 vy[i] = ny < ly ? abs(vy[i]) : (ny > hy ? -abs(vy[i]) : vy[i])
                 nx = min(max(nx, lx), hx)
                 ny = min(max(ny, ly), hy)
             case .wrap:
-                nx = ConfinementBoxes.wrap(nx, boxes.minX[w], boxes.maxX[w])
-                ny = ConfinementBoxes.wrap(ny, boxes.minY[w], boxes.maxY[w])
+                let (lx, ly, hx, hy) = boxes.box(w)
+                nx = ConfinementBoxes.wrap(nx, lx, hx)
+                ny = ConfinementBoxes.wrap(ny, ly, hy)
             }
             x[i] = nx
             y[i] = ny
@@ -193,33 +191,36 @@ public struct CellMotion: Sendable, Hashable {
 
 /// One box per word that keeps its particles in, indexed by the particle's `word`.
 ///
-/// A word whose particles fly freely (a revealed word's) has an infinite box.
+/// A word whose particles fly freely (a revealed word's) has an infinite box. The edges
+/// are stored four to a word (min x, min y, max x, max y), so that a step reads one
+/// cache line per particle's box.
 public struct ConfinementBoxes: Sendable, Hashable {
     /// How particles are kept in.
     public var mode: Confinement
-    /// Box edges in pixels, one per word.
-    public var minX: [Float]
-    public var minY: [Float]
-    public var maxX: [Float]
-    public var maxY: [Float]
+    /// Box edges in pixels, four per word: min x, min y, max x, max y.
+    public private(set) var edges: [Float]
     /// The number of words the boxes cover.
-    public var maxWord: Int { minX.count }
+    public var maxWord: Int { edges.count / 4 }
 
     /// `count` infinite boxes.
     public init(mode: Confinement, count: Int) {
         self.mode = mode
-        minX = Array(repeating: -.infinity, count: count)
-        minY = Array(repeating: -.infinity, count: count)
-        maxX = Array(repeating: .infinity, count: count)
-        maxY = Array(repeating: .infinity, count: count)
+        edges = []
+        edges.reserveCapacity(4 * count)
+        for _ in 0..<count { edges += [-.infinity, -.infinity, .infinity, .infinity] }
     }
 
-    /// Sets word `w`'s box, or makes it infinite when `rect` is nil.
+    /// Word `w`'s box.
+    public func box(_ w: Int) -> (minX: Float, minY: Float, maxX: Float, maxY: Float) {
+        (edges[4 * w], edges[4 * w + 1], edges[4 * w + 2], edges[4 * w + 3])
+    }
+
+    /// Sets word `w`'s box.
     public mutating func set(_ w: Int, minX lx: Float, minY ly: Float, maxX hx: Float, maxY hy: Float) {
-        minX[w] = lx
-        minY[w] = ly
-        maxX[w] = hx
-        maxY[w] = hy
+        edges[4 * w] = lx
+        edges[4 * w + 1] = ly
+        edges[4 * w + 2] = hx
+        edges[4 * w + 3] = hy
     }
 
     /// Makes word `w`'s box infinite.

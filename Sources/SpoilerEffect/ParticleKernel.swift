@@ -22,30 +22,23 @@ enum ParticleKernel {
                                     cell.withUnsafeBufferPointer { cell in
                                         motion.ax.withUnsafeBufferPointer { ax in
                                             motion.ay.withUnsafeBufferPointer { ay in
-                                                boxes.minX.withUnsafeBufferPointer { lx in
-                                                    boxes.minY.withUnsafeBufferPointer { ly in
-                                                        boxes.maxX.withUnsafeBufferPointer { hx in
-                                                            boxes.maxY.withUnsafeBufferPointer { hy in
-                                                                let p = Pointers(
-                                                                    x: x.baseAddress!, y: y.baseAddress!,
-                                                                    vx: vx.baseAddress!, vy: vy.baseAddress!,
-                                                                    age: age.baseAddress!, life: life.baseAddress!,
-                                                                    word: word.baseAddress!, cell: cell.baseAddress!,
-                                                                    ax: ax.baseAddress!, ay: ay.baseAddress!,
-                                                                    lx: lx.baseAddress!, ly: ly.baseAddress!,
-                                                                    hx: hx.baseAddress!, hy: hy.baseAddress!)
-                                                                switch boxes.mode {
-                                                                case .none: free(p, n: n, dt: dt, dead: &dead)
-                                                                case .bounce:
-                                                                    if motion.isStill {
-                                                                        bounceStill(p, n: n, dt: dt, dead: &dead)
-                                                                    } else {
-                                                                        bounce(p, n: n, dt: dt, dead: &dead)
-                                                                    }
-                                                                case .wrap: wrap(p, n: n, dt: dt, dead: &dead)
-                                                                }
-                                                            }
+                                                boxes.edges.withUnsafeBufferPointer { edges in
+                                                    let p = Pointers(
+                                                        x: x.baseAddress!, y: y.baseAddress!,
+                                                        vx: vx.baseAddress!, vy: vy.baseAddress!,
+                                                        age: age.baseAddress!, life: life.baseAddress!,
+                                                        word: word.baseAddress!, cell: cell.baseAddress!,
+                                                        ax: ax.baseAddress!, ay: ay.baseAddress!,
+                                                        edges: edges.baseAddress!)
+                                                    switch boxes.mode {
+                                                    case .none: free(p, n: n, dt: dt, dead: &dead)
+                                                    case .bounce:
+                                                        if motion.isStill {
+                                                            bounceStill(p, n: n, dt: dt, dead: &dead)
+                                                        } else {
+                                                            bounce(p, n: n, dt: dt, dead: &dead)
                                                         }
+                                                    case .wrap: wrap(p, n: n, dt: dt, dead: &dead)
                                                     }
                                                 }
                                             }
@@ -88,7 +81,8 @@ enum ParticleKernel {
         let age: UnsafeMutablePointer<Float>, life: UnsafePointer<Float>
         let word: UnsafePointer<Int32>, cell: UnsafePointer<UInt16>
         let ax: UnsafePointer<Float>, ay: UnsafePointer<Float>
-        let lx: UnsafePointer<Float>, ly: UnsafePointer<Float>, hx: UnsafePointer<Float>, hy: UnsafePointer<Float>
+        /// Four edges per word: min x, min y, max x, max y.
+        let edges: UnsafePointer<Float>
     }
 
     @inline(__always)
@@ -116,7 +110,8 @@ enum ParticleKernel {
             var vy = p.vy[i] + p.ay[c] * dt
             let nx = p.x[i] + vx * dt
             let ny = p.y[i] + vy * dt
-            let lx = p.lx[w], hx = p.hx[w], ly = p.ly[w], hy = p.hy[w]
+            let b = p.edges + 4 * w
+            let lx = b[0], ly = b[1], hx = b[2], hy = b[3]
             vx = nx < lx ? abs(vx) : (nx > hx ? -abs(vx) : vx)
             vy = ny < ly ? abs(vy) : (ny > hy ? -abs(vy) : vy)
             p.vx[i] = vx
@@ -139,7 +134,8 @@ enum ParticleKernel {
             var vy = p.vy[i]
             let nx = p.x[i] + vx * dt
             let ny = p.y[i] + vy * dt
-            let lx = p.lx[w], hx = p.hx[w], ly = p.ly[w], hy = p.hy[w]
+            let b = p.edges + 4 * w
+            let lx = b[0], ly = b[1], hx = b[2], hy = b[3]
             vx = nx < lx ? abs(vx) : (nx > hx ? -abs(vx) : vx)
             vy = ny < ly ? abs(vy) : (ny > hy ? -abs(vy) : vy)
             p.vx[i] = vx
@@ -161,8 +157,9 @@ enum ParticleKernel {
             let vy = p.vy[i] + p.ay[c] * dt
             p.vx[i] = vx
             p.vy[i] = vy
-            p.x[i] = ConfinementBoxes.wrap(p.x[i] + vx * dt, p.lx[w], p.hx[w])
-            p.y[i] = ConfinementBoxes.wrap(p.y[i] + vy * dt, p.ly[w], p.hy[w])
+            let b = p.edges + 4 * w
+            p.x[i] = ConfinementBoxes.wrap(p.x[i] + vx * dt, b[0], b[2])
+            p.y[i] = ConfinementBoxes.wrap(p.y[i] + vy * dt, b[1], b[3])
             let a = p.age[i] + dt
             p.age[i] = a
             if a >= p.life[i] { dead.append(Int32(i)) }

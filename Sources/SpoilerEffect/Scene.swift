@@ -401,8 +401,9 @@ public struct Scene: Sendable {
             UInt32((EffectMath.clamp(v + range * (2 * u - 1), 0, 1) * 255).rounded())
         }
         let rgb =
-            channel(cell.red, cell.redRange, u9) << 16 | channel(cell.green, cell.greenRange, u10) << 8
-            | channel(cell.blue, cell.blueRange, u11)
+            cell.fixedColor
+            ?? (channel(cell.red, cell.redRange, u9) << 16 | channel(cell.green, cell.greenRange, u10) << 8
+                | channel(cell.blue, cell.blueRange, u11))
         particles.append(
             x: Float(p.x), y: Float(p.y), vx: Float(speed * co), vy: Float(speed * s), lifetime: Float(life),
             scale: Float(scale), spin: Float(spin), alpha: Float(alpha), color: rgb, word: Int32(w), cell: UInt16(c),

@@ -32,3 +32,17 @@ import Testing
         #expect(cell.alphaOverLife(at: 1) == -1)
     }
 }
+
+@Suite struct ColorChannelTests {
+    /// A cell without colour ranges skips the per-channel arithmetic; that is only right
+    /// if the arithmetic gives every byte back.
+    @Test func everyByteSurvivesTheChannelArithmetic() {
+        for b in 0...255 {
+            let v: Double = Double(b) / 255
+            let spread: Double = 0 * (2 * 0.3 - 1)
+            let clamped: Double = min(max(v + spread, 0), 1)
+            let back = UInt32((clamped * 255).rounded())
+            #expect(back == UInt32(b))
+        }
+    }
+}
