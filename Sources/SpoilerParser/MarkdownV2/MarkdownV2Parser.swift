@@ -218,6 +218,7 @@ struct MarkdownV2Scanner {
         inCode = kind == .code || kind == .pre || kind == .preCode
     }
 
+    @discardableResult
     @inline(__always) mutating func pop() -> OpenEntity {
         let open = stack.pop()
         topKind = stack.isEmpty ? .none : Kind(rawValue: stack.top.kind) ?? .none
