@@ -9,7 +9,9 @@ import SpoilerTerminal
 /// `spoiler play`: the live terminal animation (SPEC §5).
 enum PlayCommand {
     static let help = """
-        usage: spoiler play [--from F] [layout options] [--fps N] [--color C] [--glyphs G] [--preset P] [--seed N] [--density D] [--reveal-scope S] [--rehide-after S] [--reduced-motion] [--no-mouse] [FILE|-]
+        usage: spoiler play [--from F] [layout options] [--fps N] [--color C] [--glyphs G]
+                            [--preset P] [--seed N] [--density D] [--reveal-scope S]
+                            [--rehide-after S] [--reduced-motion] [--no-mouse] [FILE|-]
 
         Animates a chat message's spoilers as "invisible ink" dust in the terminal: the
         alternate screen, the text, and a cloud of twinkling dots over every hidden word.
@@ -19,11 +21,12 @@ enum PlayCommand {
           Enter          reveal the highlighted word
           r / h          reveal every word / hide them all again
           q, Ctrl-C      quit (Escape too, when no word is highlighted)
+          Ctrl-Z         stop, with the terminal restored until 'fg'
 
-        When standard output is not a terminal (or TERM=dumb), prints one still frame instead, hidden
-        words masked by dots (never their text), with no escape sequences unless
-        --color always. The terminal is restored however the program ends (q, an error,
-        SIGINT, SIGTERM, SIGHUP).
+        When standard output is not a terminal (or TERM=dumb), prints one still frame
+        instead, hidden words masked by dots (never their text), with no escape sequences
+        unless --color always. The terminal is restored however the program ends (q, an
+        error, SIGINT, SIGTERM, SIGHUP).
 
         options:
           --from F          input format: plain (default), markdownv2, html, markdown, botapi
