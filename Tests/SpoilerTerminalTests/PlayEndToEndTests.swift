@@ -16,9 +16,9 @@ import Testing
         let socket = "spoiler-test-\(UUID().uuidString.prefix(8))"
         let messageFile: URL
 
-        init(width: Int = 60, height: Int = 12) throws {
+        init(width: Int = 60, height: Int = 12, message: String = PlayEndToEndTests.message) throws {
             messageFile = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).txt")
-            try PlayEndToEndTests.message.write(to: messageFile, atomically: true, encoding: .utf8)
+            try message.write(to: messageFile, atomically: true, encoding: .utf8)
             try run(
                 "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-e",
                 "TERM=xterm-256color",
@@ -71,12 +71,12 @@ import Testing
         }
 
         /// Starts `spoiler play` on the message file and waits for its first frame.
-        func startPlay(_ extra: String = "") throws {
+        func startPlay(_ extra: String = "", firstWords: String = "the code is") throws {
             // In `bash -c`, so that a death by SIGINT does not stop the echo (an interactive
             // bash would abandon the rest of the line).
             try type("bash -c '\(spoilerBinary().path) play \(extra) \(messageFile.path); echo \"exit=$?\"'")
             try press("Enter")
-            try waitUntil("the first frame") { $0.contains("the code is") && $0.contains("reveal") }
+            try waitUntil("the first frame") { $0.contains(firstWords) && $0.contains("reveal") }
             #expect(try format("#{alternate_on}") == "1")
         }
 
@@ -168,6 +168,20 @@ import Testing
         try t.press("Tab")
         try t.press("Enter")
         try t.waitUntil("swordfish revealed") { $0.contains("the code is swordfish and") }
+        try t.type("q")
+        try t.expectRestored(exitStatus: "0")
+    }
+
+    @Test func wideCharactersLineUpWithTheTerminal() throws {
+        let t = try Tmux(message: "日本語 ||秘密の言葉|| 😀 end")
+        try t.startPlay(firstWords: "日本語")
+        let before = try t.screen()
+        #expect(!before.contains("秘") && !before.contains("言葉"))
+        #expect(before.split(separator: "\n").first?.hasSuffix(" 😀 end") == true)
+        try t.type("r")
+        try t.waitUntil("the word revealed, everything in its place") {
+            $0.split(separator: "\n").first == "日本語 秘密の言葉 😀 end"
+        }
         try t.type("q")
         try t.expectRestored(exitStatus: "0")
     }
