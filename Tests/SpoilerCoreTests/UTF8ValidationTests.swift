@@ -60,3 +60,23 @@ import Testing
         }
     }
 }
+
+@Suite struct EntityStorageTests {
+    @Test func plainEntitiesAreSmallAndFieldsKeepValueSemantics() {
+        #expect(MemoryLayout<Entity>.stride <= 32)
+        var a = Entity(.textLink, offset: 0, length: 1, url: "https://a")
+        let b = a
+        a.url = "https://b"
+        #expect(b.url == "https://a")
+        #expect(a.url == "https://b")
+        a.url = nil
+        #expect(a == Entity(.textLink, offset: 0, length: 1))
+        #expect(a.hashValue == Entity(.textLink, offset: 0, length: 1).hashValue)
+        var c = Entity(.dateTime, offset: 2, length: 3)
+        c.unixTime = 5
+        c.tdlibDateFlags = 1
+        c.dateTimeFormat = "r"
+        #expect(c == Entity(.dateTime, offset: 2, length: 3, unixTime: 5, tdlibDateFlags: 1, dateTimeFormat: "r"))
+        #expect(c != Entity(.dateTime, offset: 2, length: 3, unixTime: 5, tdlibDateFlags: 2, dateTimeFormat: "r"))
+    }
+}
