@@ -78,8 +78,9 @@ public struct Entity: Sendable, Hashable {
 }
 
 extension Entity {
-    /// The canonical order of entities in a message: by offset, then by length descending
-    /// (outer entities before the ones they contain). Ties keep their relative order when
+    /// The canonical order of entities in a message.
+    ///
+    /// By offset, then by length descending (outer entities before the ones they contain). Ties keep their relative order when
     /// used with a stable sort.
     public static func canonicalOrder(_ a: Entity, _ b: Entity) -> Bool {
         if a.offset != b.offset { return a.offset < b.offset }
