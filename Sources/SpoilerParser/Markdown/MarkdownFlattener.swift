@@ -27,7 +27,8 @@ import SpoilerCore
 struct MarkdownFlattener: MarkdownVisitor {
     private var out: [UInt8] = []
     private var utf16Count = 0
-    private var entities: [Entity] = []
+    /// The entities so far, kept small until the end (an ``Entity`` is large).
+    private var entities: [PendingEntity] = []
     /// Per open container: the entity it opened (index into `entities`) and its start.
     private var open: [(kind: MarkdownNodeKind, entity: Int?, utf8Start: Int)] = []
     /// How many entities of each type are open (see `slot`): an entity inside one of the
@@ -52,10 +53,15 @@ struct MarkdownFlattener: MarkdownVisitor {
         var f = MarkdownFlattener()
         f.out.reserveCapacity(bytes.count)
         f.open.reserveCapacity(16)
-        f.entities.reserveCapacity(8)
         MarkdownDocument.walk(bytes, &f)
-        var entities = f.entities
-        if entities.contains(where: { $0.length == 0 }) { entities.removeAll { $0.length == 0 } }
+        var entities: [Entity] = []
+        entities.reserveCapacity(f.entities.count)
+        for e in f.entities where e.length > 0 {
+            entities.append(
+                Entity(
+                    e.type, offset: e.offset, length: e.length, url: e.type == .textLink ? e.extra : nil,
+                    language: e.type == .pre ? e.extra : nil))
+        }
         let text = String(decoding: f.out, as: UTF8.self)
         // Entities are made in document order, outer before inner, which is canonical
         // order; the check is linear, the sort only a safeguard.
@@ -149,7 +155,7 @@ struct MarkdownFlattener: MarkdownVisitor {
             let slot = Self.slot(type)
             if openCounts[slot] == 0 {
                 index = entities.count
-                entities.append(Entity(type, offset: utf16Count, length: 0, url: url, language: language))
+                entities.append(PendingEntity(type: type, offset: utf16Count, length: 0, extra: url ?? language))
             }
             openCounts[slot] += 1
         }
@@ -165,14 +171,14 @@ struct MarkdownFlattener: MarkdownVisitor {
         var entity = entities[index]
         openCounts[Self.slot(entity.type)] -= 1
         entity.length = utf16Count - entity.offset
-        if entity.type == .textLink, let url = entity.url {
+        if entity.type == .textLink, let url = entity.extra {
             let text = out[top.utf8Start...]
             if text.elementsEqual(url.utf8) {
                 entity.type = .url
-                entity.url = nil
+                entity.extra = nil
             } else if url.hasPrefix("mailto:"), text.elementsEqual(url.utf8.dropFirst(7)) {
                 entity.type = .email
-                entity.url = nil
+                entity.extra = nil
             }
         }
         entities[index] = entity
@@ -327,7 +333,7 @@ struct MarkdownFlattener: MarkdownVisitor {
 
     private mutating func addLeafEntity(_ type: EntityType, from start: Int, language: String? = nil) {
         guard utf16Count > start else { return }
-        entities.append(Entity(type, offset: start, length: utf16Count - start, language: language))
+        entities.append(PendingEntity(type: type, offset: start, length: utf16Count - start, extra: language))
     }
 }
 
@@ -359,4 +365,13 @@ private struct OpenCounts {
             }
         }
     }
+}
+
+/// An entity while the text is being written: its type, UTF-16 offset and length, and its
+/// URL (`text_link`) or language (`pre`).
+private struct PendingEntity {
+    var type: EntityType
+    var offset: Int
+    var length: Int
+    var extra: String?
 }
