@@ -38,8 +38,10 @@ public enum PlayerExit: Sendable, Equatable {
 /// Keys: a click (SGR mouse, button 1) reveals the word under the pointer with the
 /// reveal wave from the click; Tab / Shift-Tab (or the arrow keys) move the focus between
 /// hidden words and Enter (or space) reveals the focused one; `r` reveals every word,
-/// `h` hides them all again; `q`, Ctrl-C, and Escape with nothing focused quit; Ctrl-Z
-/// stops the program as in a shell (the terminal restored until `fg`).
+/// `h` hides them all again; PgUp, PgDn, Home, End and the mouse wheel scroll a message
+/// taller than the screen (the focus scrolls to its word); `q`, Ctrl-C, and Escape with
+/// nothing focused quit; Ctrl-Z stops the program as in a shell (the terminal restored
+/// until `fg`).
 ///
 /// Frames are drawn at ``PlayerOptions/framesPerSecond`` while particles exist or a
 /// reveal is moving, and not at all otherwise (the player then sleeps until input).
@@ -241,9 +243,22 @@ public final class Player {
                 revealedAt[g] = scene.time
                 moveFocus(by: 1)
             }
+        case .mouse(let m) where m.kind == .wheelDown:
+            scroll(by: 3)
+        case .mouse(let m) where m.kind == .wheelUp:
+            scroll(by: -3)
+        case .key(.pageDown):
+            scroll(by: max(1, size.rows - 1))
+        case .key(.pageUp):
+            scroll(by: -max(1, size.rows - 1))
+        case .key(.home):
+            scroll(by: -scrollRow)
+        case .key(.end):
+            scroll(by: builder.rows)
         case .mouse(let m) where m.kind == .press && m.button == 0:
             let point = Point(
-                x: (Double(m.column) + 0.5) * builder.cellWidth, y: (Double(m.row) + 0.5) * builder.cellHeight)
+                x: (Double(m.column) + 0.5) * builder.cellWidth,
+                y: (Double(m.row + scrollRow) + 0.5) * builder.cellHeight)
             if let w = scene.word(at: point) {
                 scene.reveal(word: w, origin: point)
                 revealedAt[builder.groups[w]] = scene.time
@@ -257,6 +272,7 @@ public final class Player {
 
     /// Moves the focus to the next (or previous) group that is still hidden.
     private func moveFocus(by step: Int) {
+        defer { scrollToFocus() }
         let all = Array(Set(builder.groups)).sorted()
         let hidden = all.filter { revealedAt[$0] == nil }
         guard !hidden.isEmpty else {
@@ -271,6 +287,25 @@ public final class Player {
             builder.focusedGroup = hidden.first { $0 > current } ?? hidden.first
         } else {
             builder.focusedGroup = hidden.last { $0 < current } ?? hidden.last
+        }
+    }
+
+    /// The rows of the message that fit on the screen.
+    private var maxScroll: Int { max(0, builder.rows - size.rows) }
+
+    /// Scrolls the message by `rows` (down when positive), within its length.
+    private func scroll(by rows: Int) {
+        scrollRow = min(max(0, scrollRow + rows), maxScroll)
+    }
+
+    /// Scrolls so that the focused word's first line is on the screen.
+    private func scrollToFocus() {
+        guard let g = builder.focusedGroup, let w = builder.groups.firstIndex(of: g) else { return }
+        let line = builder.layout.words[w].line
+        if line < scrollRow {
+            scrollRow = line
+        } else if line >= scrollRow + size.rows {
+            scrollRow = min(line - size.rows + 1, maxScroll)
         }
     }
 
@@ -302,6 +337,7 @@ public final class Player {
         spare = nil
         encoder.invalidate()
         sceneEpoch = now
+        scroll(by: 0)
     }
 
     private func advanceScene(to now: Double) {
@@ -313,6 +349,9 @@ public final class Player {
         }
         scene.advance(to: now - sceneEpoch)
     }
+
+    /// The first row of the message on the screen (when it is taller than the screen).
+    private var scrollRow = 0
 
     /// The scene time when the program was stopped or the window lost focus, until the
     /// next frame after it goes on.
@@ -331,7 +370,7 @@ public final class Player {
         } else {
             next.clear()
         }
-        builder.draw(scene, into: &next)
+        builder.draw(scene, into: &next, originRow: -scrollRow)
         if options.showsHelp && size.rows > builder.rows + 1 {
             next.write(
                 "click or Tab/Enter: reveal · r: reveal all · h: hide · q: quit", column: 0, row: size.rows - 1,

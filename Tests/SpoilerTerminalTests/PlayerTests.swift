@@ -204,6 +204,37 @@ import Testing
         #expect(player.currentScene.time < 1.5)
     }
 
+    /// Ten lines on a screen of four rows, a hidden word on line 8.
+    static let tall = Message(
+        text: (0..<10).map { $0 == 8 ? "line 8 has pineapple" : "line \($0)" }.joined(separator: "\n"),
+        entities: [Entity(.spoiler, offset: 8 * 7 + 11, length: 9)])
+
+    @Test func aTallMessageScrollsAndClicksHitTheScrolledWord() throws {
+        let size = TerminalSize(columns: 30, rows: 4)
+        #expect(PlayerTests.tall.text.split(separator: "\n")[8] == "line 8 has pineapple")
+        let (_, _, top) = try PlayerTests.play(
+            PlayerTests.player(PlayerTests.tall, size: size), [(0.2, PlayerTests.keys("q"))], size: size)
+        #expect(top.lines[0].hasPrefix("line 0") && top.lines[3].hasPrefix("line 3"))
+        // PgDn twice reaches the end (lines 6–9); a click on row 2 is line 8's word.
+        let (_, _, bottom) = try PlayerTests.play(
+            PlayerTests.player(PlayerTests.tall, size: size),
+            [
+                (0.1, PlayerTests.keys("\u{1B}[6~")), (0.2, PlayerTests.keys("\u{1B}[6~")),
+                (0.3, PlayerTests.keys("\u{1B}[<0;15;3M")), (1.5, PlayerTests.keys("q")),
+            ], size: size)
+        #expect(bottom.lines[0].hasPrefix("line 6") && bottom.lines[3].hasPrefix("line 9"))
+        #expect(bottom.lines[2] == "line 8 has pineapple          ")
+        // The wheel scrolls too, and Tab scrolls to the hidden word.
+        let (_, _, tabbed) = try PlayerTests.play(
+            PlayerTests.player(PlayerTests.tall, size: size),
+            [(0.1, PlayerTests.keys("\t")), (0.2, PlayerTests.keys("q"))], size: size)
+        #expect(tabbed.lines[3].hasPrefix("line 8 has "))
+        let (_, _, wheeled) = try PlayerTests.play(
+            PlayerTests.player(PlayerTests.tall, size: size),
+            [(0.1, PlayerTests.keys("\u{1B}[<65;1;1M")), (0.2, PlayerTests.keys("q"))], size: size)
+        #expect(wheeled.lines[0].hasPrefix("line 3"))
+    }
+
     @Test func ctrlZSuspendsAndEverythingIsRedrawnAfter() throws {
         let (exit, terminal, screen) = try PlayerTests.play(
             PlayerTests.player(),

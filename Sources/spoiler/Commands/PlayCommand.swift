@@ -20,6 +20,7 @@ enum PlayCommand {
           Tab, Shift-Tab move between hidden words (also the arrow keys)
           Enter          reveal the highlighted word
           r / h          reveal every word / hide them all again
+          PgUp, PgDn     scroll a message taller than the window (also Home, End, the wheel)
           q, Ctrl-C      quit (Escape too, when no word is highlighted)
           Ctrl-Z         stop, with the terminal restored until 'fg'
 
