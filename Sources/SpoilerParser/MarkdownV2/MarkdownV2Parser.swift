@@ -154,6 +154,8 @@ struct MarkdownV2Scanner {
 
     mutating func run() throws(ParseError) {
         while i < n {
+            if !inCode { copyPlainRun() }
+            if i >= n { break }
             let c = input[i]
             if c == 0x5C {
                 let next = at(i + 1)
@@ -178,6 +180,27 @@ struct MarkdownV2Scanner {
             closeBlockquote(pop())
         }
         if !stack.isEmpty { throw unclosed(stack.top) }
+    }
+
+    /// Copies the bytes from `i` up to the next backslash, reserved character or `\r`
+    /// straight to the output.
+    ///
+    /// Outside code these bytes are text and none of them starts a line; the bytes that stop
+    /// the run are handled one at a time.
+    @inline(__always) mutating func copyPlainRun() {
+        let start = i
+        var units = 0
+        while i < n {
+            let b = input[i]
+            if b == 0x5C || b == 0x0D || Self.isReserved(b) { break }
+            if b & 0xC0 != 0x80 { units += b >= 0xF0 ? 2 : 1 }
+            i += 1
+        }
+        if i > start {
+            out.append(input + start, count: i - start)
+            utf16 += units
+            atLineStart = false
+        }
     }
 
     /// Whether the reserved byte `c` at `i` ends the innermost open entity.

@@ -75,6 +75,12 @@ struct OutputBytes {
         count += 1
     }
 
+    /// Appends `count` bytes from `bytes`.
+    @inline(__always) mutating func append(_ bytes: UnsafePointer<UInt8>, count n: Int) {
+        (base + count).initialize(from: bytes, count: n)
+        count += n
+    }
+
     /// The bytes from `start` to the end, copied.
     func bytes(from start: Int) -> [UInt8] {
         Array(UnsafeBufferPointer(start: base + start, count: count - start))
