@@ -53,6 +53,7 @@ struct MarkdownFlattener: MarkdownVisitor {
         var f = MarkdownFlattener()
         f.out.reserveCapacity(bytes.count)
         f.open.reserveCapacity(16)
+        f.entities.reserveCapacity(16)
         MarkdownDocument.walk(bytes, &f)
         var entities: [Entity] = []
         entities.reserveCapacity(f.entities.count)
