@@ -21,20 +21,7 @@ enum HTMLParser {
     ///
     /// - Throws: ``ParseError`` with TDLib's message and the byte position.
     static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
-        guard !bytes.isEmpty else { return Message(text: "") }
-        let scanned: Result<Message, ParseError> = bytes.withUnsafeBufferPointer { input in
-            var scanner = HTMLScanner(input, original: bytes)
-            defer { scanner.deallocate() }
-            do throws(ParseError) {
-                try scanner.run()
-            } catch {
-                return .failure(error)
-            }
-            // TDLib's order is the canonical order with ties broken by type priority.
-            return .success(
-                Message(text: scanner.out.string, unsortedEntities: TDLibEntityOrder.sorted(scanner.entities)))
-        }
-        return try scanned.get()
+        try HTMLScanner.scan(bytes)
     }
 }
 
@@ -44,7 +31,7 @@ enum HTMLParser {
 /// 0x26 `&`, 0x3D `=`, 0x22 `"`, 0x27 `'`, 0x23 `#`, 0x3B `;`): in debug builds
 /// `UInt8(ascii:)` costs a call per byte. Helpers that only read are `mutating` so that debug
 /// builds do not copy the scanner to call them.
-struct HTMLScanner {
+struct HTMLScanner: TDLibScanner {
     /// The supported tags, as ``OpenEntity/kind``.
     enum Tag: UInt8 {
         case a, b, strong, i, em, s, strike, del, u, ins, tgSpoiler, tgEmoji, tgTime, span, pre, code, blockquote

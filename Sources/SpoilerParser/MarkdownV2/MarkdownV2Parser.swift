@@ -29,20 +29,7 @@ enum MarkdownV2Parser {
     ///
     /// - Throws: ``ParseError`` with TDLib's message and the byte position.
     static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
-        guard !bytes.isEmpty else { return Message(text: "") }
-        let scanned: Result<Message, ParseError> = bytes.withUnsafeBufferPointer { input in
-            var scanner = MarkdownV2Scanner(input, original: bytes)
-            defer { scanner.deallocate() }
-            do throws(ParseError) {
-                try scanner.run()
-            } catch {
-                return .failure(error)
-            }
-            // TDLib's order is the canonical order with ties broken by type priority.
-            return .success(
-                Message(text: scanner.out.string, unsortedEntities: TDLibEntityOrder.sorted(scanner.entities)))
-        }
-        return try scanned.get()
+        try MarkdownV2Scanner.scan(bytes)
     }
 }
 
@@ -51,7 +38,7 @@ enum MarkdownV2Parser {
 /// Bytes are written as hex literals here (0x2A is `*`, 0x5F `_`, 0x7C `|`, 0x60 `` ` ``,
 /// 0x5B `[`, 0x5D `]`, 0x28 `(`, 0x29 `)`, 0x3E `>`, 0x21 `!`, 0x7E `~`, 0x5C `\\`): in debug
 /// builds `UInt8(ascii:)` and pattern matching on it cost a call per byte.
-struct MarkdownV2Scanner {
+struct MarkdownV2Scanner: TDLibScanner {
     /// What an open entity will become (``OpenEntity/kind``); `none` when nothing is open.
     enum Kind: UInt8 {
         case bold, italic, underline, strikethrough, spoiler, code, pre, preCode, textURL, customEmoji, blockquote

@@ -26,20 +26,7 @@ struct MessageBatch {
             return
         }
         if !ndjson {
-            var bytes = try input.readAll()
-            // The newline that ends a file (or `echo`) ends the input, not the message.
-            if bytes.last == UInt8(ascii: "\n") {
-                bytes.removeLast()
-                if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-            }
-            let message: Message
-            do {
-                message = try MessageParser.parse(bytes, from: format)
-            } catch {
-                // Compiler form: `name:line:column: reason`.
-                let place = error.position.map { "\(input.name):\($0.line):\($0.column)" } ?? input.name
-                throw .failure("\(place): \(error.reason)")
-            }
+            let message = try MessageBatch.wholeMessage(from: input, format: format)
             let out: [UInt8]
             do {
                 out = try step(message, nil)
@@ -62,27 +49,59 @@ struct MessageBatch {
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }  // blank lines are skipped
             let lineID = Array(String(number).utf8)
             var id = lineID
-            do {
-                let record = NDJSONRecord(bytes, format: format)
-                if let given = record.id { id = given }
-                let out = try step(try record.result.get(), id)
-                StandardStreams.write(out)
-                StandardStreams.write([UInt8(ascii: "\n")])
-            } catch let e as CommandLineError {
-                throw e
-            } catch {
-                failures += 1
-                StandardStreams.write(MessageBatch.errorRecord(id: id, line: number, error: error))
-                StandardStreams.write([UInt8(ascii: "\n")])
-                let reason = (error as? ParseError)?.reason ?? "\(error)"
-                StandardStreams.flush()
-                progress.clear()
-                StandardStreams.writeError("error: \(input.name): line \(number): \(reason)\n")
-            }
+            let record = NDJSONRecord(bytes, format: format)
+            if let given = record.id { id = given }
+            let ok = try MessageBatch.emit(
+                record.result, id: id, line: number, place: "\(input.name): line \(number)", progress: &progress
+            ) { message, id in try step(message, id) }
+            if !ok { failures += 1 }
         }
         progress.clear()
         StandardStreams.flush()
         if failures > 0 { throw .recordsFailed(failures) }
+    }
+
+    /// Reads the whole input as one message written in `format`. The newline that ends a
+    /// file (or `echo`) ends the input, not the message. Errors are in compiler form,
+    /// `name:line:column: reason`.
+    static func wholeMessage(from input: InputSource, format: InputFormat) throws(CommandLineError) -> Message {
+        var bytes = try input.readAll()
+        if bytes.last == UInt8(ascii: "\n") {
+            bytes.removeLast()
+            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        }
+        do {
+            return try MessageParser.parse(bytes, from: format)
+        } catch {
+            let place = error.position.map { "\(input.name):\($0.line):\($0.column)" } ?? input.name
+            throw .failure("\(place): \(error.reason)")
+        }
+    }
+
+    /// Runs `step` on one record's message and writes its line, or, when the message or the
+    /// step fails, writes an error record in its place and reports it on standard error
+    /// (prefixed with `place`). Returns whether the record succeeded; usage errors and
+    /// fatal failures (``CommandLineError``) are rethrown.
+    static func emit(
+        _ result: Result<Message, ParseError>, id: [UInt8], line: Int?, place: String,
+        progress: inout Progress, _ step: Step
+    ) throws(CommandLineError) -> Bool {
+        do {
+            let out = try step(try result.get(), id)
+            StandardStreams.write(out)
+            StandardStreams.write([UInt8(ascii: "\n")])
+            return true
+        } catch let e as CommandLineError {
+            throw e
+        } catch {
+            StandardStreams.write(MessageBatch.errorRecord(id: id, line: line, error: error))
+            StandardStreams.write([UInt8(ascii: "\n")])
+            let reason = (error as? ParseError)?.reason ?? "\(error)"
+            StandardStreams.flush()
+            progress.clear()
+            StandardStreams.writeError("error: \(place): \(reason)\n")
+            return false
+        }
     }
 
     /// The error record written in place of a failed line.
@@ -118,24 +137,16 @@ struct MessageBatch {
         func emit(_ items: [ExportItem]) throws(CommandLineError) {
             for item in items {
                 let id = Array((item.id ?? String(item.index)).utf8)
-                do {
-                    var out = try step(try item.result.get(), id)
+                let ok = try MessageBatch.emit(
+                    item.result, id: id, line: nil, place: input.name, progress: &progress
+                ) { message, id in
+                    var out = try step(message, id)
                     if let chat = item.chatID, out.first == UInt8(ascii: "{") {
                         out.insert(contentsOf: Array("\"chat\":\(chat),".utf8), at: 1)
                     }
-                    StandardStreams.write(out)
-                    StandardStreams.write([UInt8(ascii: "\n")])
-                } catch let e as CommandLineError {
-                    throw e
-                } catch {
-                    failures += 1
-                    StandardStreams.write(MessageBatch.errorRecord(id: id, line: nil, error: error))
-                    StandardStreams.write([UInt8(ascii: "\n")])
-                    let reason = (error as? ParseError)?.reason ?? "\(error)"
-                    StandardStreams.flush()
-                    progress.clear()
-                    StandardStreams.writeError("error: \(input.name): \(reason)\n")
+                    return out
                 }
+                if !ok { failures += 1 }
             }
             progress.tick(messages: items.count, bytes: 0)
         }

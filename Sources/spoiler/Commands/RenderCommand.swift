@@ -163,18 +163,7 @@ enum RenderCommand {
 
         // The message: the whole input, its final newline dropped.
         let input = try InputSource(path: args.inputPath)
-        var bytes = try input.readAll()
-        if bytes.last == UInt8(ascii: "\n") {
-            bytes.removeLast()
-            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-        }
-        let message: Message
-        do {
-            message = try MessageParser.parse(bytes, from: from)
-        } catch {
-            let place = error.position.map { "\(input.name):\($0.line):\($0.column)" } ?? input.name
-            throw .failure("\(place): \(error.reason)")
-        }
+        let message = try MessageBatch.wholeMessage(from: input, format: from)
         let layout = engine.layout(message)
         var scene = Scene(layout: layout, preset: preset, options: options, seed: seed)
         if let revealAt {
