@@ -11,13 +11,25 @@ import SpoilerParser
 /// `{"id":…,"line":N,"error":"reason","offset":B}` (`offset`: the byte offset in the
 /// message where known), every other line is still processed, and the run ends with
 /// exit status 1.
+///
+/// With `jobs` above 1, NDJSON lines are read in batches of about 2 MB and each batch's
+/// lines are worked on by `jobs` threads (``ParallelLines``); the output is written in
+/// input order, so that it, the error lines on standard error and the exit status are
+/// the same as with one job. Memory stays bounded by the batch, not the input.
 struct MessageBatch {
     let input: InputSource
     let format: InputFormat
     let ndjson: Bool
+    /// How many threads work on NDJSON lines (`--jobs`); 1 works on them in turn.
+    var jobs = 1
 
     /// One output for one message: the bytes of one line (no newline), or a failure.
-    typealias Step = (_ message: Message, _ id: [UInt8]?) throws -> [UInt8]
+    /// Called from several threads at once when `jobs` is above 1, so it must not touch
+    /// shared mutable state.
+    typealias Step = @Sendable (_ message: Message, _ id: [UInt8]?) throws -> [UInt8]
+
+    /// The size of a batch of NDJSON lines read at once with `jobs` above 1.
+    static let batchBytes = 2 << 20
 
     /// Runs `step` over every message, writing its output lines to standard output.
     func run(_ step: Step) throws(CommandLineError) {
@@ -42,23 +54,83 @@ struct MessageBatch {
         }
         var failures = 0
         var progress = Progress(input: input)
-        try input.forEachLine { (line, number) throws(CommandLineError) in
-            progress.tick(messages: 1, bytes: line.count + 1)
-            var bytes = Array(line)
-            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }  // blank lines are skipped
-            let lineID = Array(String(number).utf8)
-            var id = lineID
-            let record = NDJSONRecord(bytes, format: format)
-            if let given = record.id { id = given }
-            let ok = try MessageBatch.emit(
-                record.result, id: id, line: number, place: "\(input.name): line \(number)", progress: &progress
-            ) { message, id in try step(message, id) }
-            if !ok { failures += 1 }
+        let format = self.format
+        if jobs > 1 {
+            var reader = LineBatchReader(input: input, targetBytes: MessageBatch.batchBytes)
+            while let batch = try reader.next() {
+                let outcomes = ParallelLines.map(batch, jobs: jobs) { line, number in
+                    MessageBatch.outcome(of: line, number: number, format: format, step: step)
+                }
+                for (k, outcome) in outcomes.enumerated() {
+                    let number = batch.firstNumber + k
+                    progress.tick(messages: 1, bytes: batch.lines[k].count + 1)
+                    let ok = try MessageBatch.write(outcome, place: "\(input.name): line \(number)", progress: &progress)
+                    if !ok { failures += 1 }
+                }
+            }
+        } else {
+            try input.forEachLine { (line, number) throws(CommandLineError) in
+                progress.tick(messages: 1, bytes: line.count + 1)
+                let outcome = MessageBatch.outcome(of: line, number: number, format: format, step: step)
+                let ok = try MessageBatch.write(outcome, place: "\(input.name): line \(number)", progress: &progress)
+                if !ok { failures += 1 }
+            }
         }
         progress.clear()
         StandardStreams.flush()
         if failures > 0 { throw .recordsFailed(failures) }
+    }
+
+    /// What one NDJSON line gives: nothing (a blank line), an output line, an error record,
+    /// or a fatal error that ends the run.
+    enum LineOutcome: Sendable {
+        case blank
+        case output([UInt8])
+        case failed(record: [UInt8], reason: String)
+        case fatal(CommandLineError)
+    }
+
+    /// Reads one NDJSON line (its number is the id when it gives none) and runs `step` on its
+    /// message. Touches no shared state: safe to call from several threads at once.
+    static func outcome(of line: ArraySlice<UInt8>, number: Int, format: InputFormat, step: Step) -> LineOutcome {
+        var bytes = Array(line)
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .blank }  // blank lines are skipped
+        let record = NDJSONRecord(bytes, format: format)
+        let id = record.id ?? Array(String(number).utf8)
+        do {
+            return .output(try step(try record.result.get(), id))
+        } catch let e as CommandLineError {
+            return .fatal(e)
+        } catch {
+            let reason = (error as? ParseError)?.reason ?? "\(error)"
+            return .failed(record: MessageBatch.errorRecord(id: id, line: number, error: error), reason: reason)
+        }
+    }
+
+    /// Writes one line's outcome: its output line, or its error record and, on standard
+    /// error, `error: place: reason`. Returns false for an error record; rethrows a fatal
+    /// error.
+    static func write(_ outcome: LineOutcome, place: @autoclosure () -> String, progress: inout Progress)
+        throws(CommandLineError) -> Bool
+    {
+        switch outcome {
+        case .blank:
+            return true
+        case .output(let out):
+            StandardStreams.write(out)
+            StandardStreams.write(CollectionOfOne(UInt8(ascii: "\n")))
+            return true
+        case .failed(let record, let reason):
+            StandardStreams.write(record)
+            StandardStreams.write(CollectionOfOne(UInt8(ascii: "\n")))
+            StandardStreams.flush()
+            progress.clear()
+            StandardStreams.writeError("error: \(place()): \(reason)\n")
+            return false
+        case .fatal(let e):
+            throw e
+        }
     }
 
     /// Reads the whole input as one message written in `format`. The newline that ends a

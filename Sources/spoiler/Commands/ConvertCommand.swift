@@ -1,10 +1,10 @@
 import SpoilerCore
 import SpoilerParser
 
-/// `spoiler convert --to F [--from F] [--ndjson] [FILE|-]`.
+/// `spoiler convert --to F [--from F] [--ndjson [--jobs N]] [FILE|-]`.
 enum ConvertCommand {
     static let help = """
-        usage: spoiler convert --to F [--from F] [--ndjson] [FILE|-]
+        usage: spoiler convert --to F [--from F] [--ndjson [--jobs N]] [FILE|-]
 
         Converts a chat message from one markup to another.
 
@@ -15,6 +15,7 @@ enum ConvertCommand {
           --ndjson    one message a line; each output line is a JSON object with the id and
                       the converted text under the format's name: {"id":1,"html":"…"}
                       (with --to json, the Message with its id)
+        \(Jobs.help)
           --help      show this help
 
         examples:
@@ -27,7 +28,7 @@ enum ConvertCommand {
         exit status: 0 success, 1 a message failed, 2 usage error
         """
 
-    static let spec = Arguments.Spec(command: "convert", options: ["from", "to"], flags: ["ndjson"])
+    static let spec = Arguments.Spec(command: "convert", options: ["from", "to", "jobs"], flags: ["ndjson"])
 
     static func run(_ argv: [String]) throws(CommandLineError) {
         let args = try Arguments(argv, spec: spec)
@@ -36,10 +37,12 @@ enum ConvertCommand {
         }
         let format = try args.choice("from", as: InputFormat.self) ?? .plain
         let ndjson = args.has("ndjson")
+        let jobs = try Jobs.count(from: args)
         if rendersMarkdownDirectly(from: format, to: to) {
             return try runMarkdown(input: try InputSource(path: args.inputPath), to: to, ndjson: ndjson)
         }
-        let batch = MessageBatch(input: try InputSource(path: args.inputPath), format: format, ndjson: ndjson)
+        let batch = MessageBatch(
+            input: try InputSource(path: args.inputPath), format: format, ndjson: ndjson, jobs: jobs)
         try batch.run { message, id in
             if to == .json {
                 var w = JSONWriter()

@@ -5,7 +5,7 @@ import SpoilerParser
 /// `spoiler layout`: per-word spoiler geometry as JSON (SPEC §3, §7).
 enum LayoutCommand {
     static let help = """
-        usage: spoiler layout [--from F] [--font mono|PATH] [--width N] [--cell WxH] [--redact] [--ndjson] [FILE|-]
+        usage: spoiler layout [--from F] [--font mono|PATH] [--width N] [--cell WxH] [--redact] [--ndjson [--jobs N]] [FILE|-]
 
         Lays out a chat message and prints its geometry as JSON: the metrics, the lines, and
         one rectangle per hidden word (one per line fragment when a word wraps). Pixels,
@@ -16,6 +16,7 @@ enum LayoutCommand {
         \(LayoutOptions.help)
           --redact    leave out every word's text (the output then holds no hidden text)
           --ndjson    one message a line; each output line carries the id, or the line number
+        \(Jobs.help)
           --help      show this help
 
         example:
@@ -26,7 +27,7 @@ enum LayoutCommand {
         """
 
     static let spec = Arguments.Spec(
-        command: "layout", options: LayoutOptions.optionNames.union(["from"]), flags: ["ndjson", "redact"])
+        command: "layout", options: LayoutOptions.optionNames.union(["from", "jobs"]), flags: ["ndjson", "redact"])
 
     static func run(_ argv: [String]) throws(CommandLineError) {
         let args = try Arguments(argv, spec: spec)
@@ -34,7 +35,8 @@ enum LayoutCommand {
         let engine = try LayoutOptions.engine(from: args)
         let redact = args.has("redact")
         let batch = MessageBatch(
-            input: try InputSource(path: args.inputPath), format: format, ndjson: args.has("ndjson"))
+            input: try InputSource(path: args.inputPath), format: format, ndjson: args.has("ndjson"),
+            jobs: try Jobs.count(from: args))
         try batch.run { message, id in
             engine.layout(message, includeGraphemes: false).jsonBytes(id: id, redact: redact)
         }

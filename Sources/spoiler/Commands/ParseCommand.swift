@@ -1,10 +1,10 @@
 import SpoilerCore
 import SpoilerParser
 
-/// `spoiler parse [--from F] [--ndjson] [FILE|-]`: the Message as JSON.
+/// `spoiler parse [--from F] [--ndjson [--jobs N]] [FILE|-]`: the Message as JSON.
 enum ParseCommand {
     static let help = """
-        usage: spoiler parse [--from F] [--ndjson] [FILE|-]
+        usage: spoiler parse [--from F] [--ndjson [--jobs N]] [FILE|-]
 
         Parses a chat message and prints it as Telegram Bot API JSON: the text without
         markup, and its entities with offsets and lengths in UTF-16 code units.
@@ -14,6 +14,7 @@ enum ParseCommand {
           --ndjson    one message a line (a JSON string, or an object with text, id, entities);
                       each output line carries the id, or the line number; a bad line gives
                       an error record {"id":…,"line":…,"error":…} in its place
+        \(Jobs.help)
           --help      show this help
 
         Without --ndjson the whole input is one message (its final newline left out).
@@ -31,13 +32,14 @@ enum ParseCommand {
         exit status: 0 success, 1 a message failed, 2 usage error
         """
 
-    static let spec = Arguments.Spec(command: "parse", options: ["from"], flags: ["ndjson"])
+    static let spec = Arguments.Spec(command: "parse", options: ["from", "jobs"], flags: ["ndjson"])
 
     static func run(_ argv: [String]) throws(CommandLineError) {
         let args = try Arguments(argv, spec: spec)
         let format = try args.choice("from", as: InputFormat.self) ?? .plain
         let batch = MessageBatch(
-            input: try InputSource(path: args.inputPath), format: format, ndjson: args.has("ndjson"))
+            input: try InputSource(path: args.inputPath), format: format, ndjson: args.has("ndjson"),
+            jobs: try Jobs.count(from: args))
         try batch.run { message, id in
             var w = JSONWriter()
             message.write(to: &w, id: id)

@@ -1,0 +1,99 @@
+import Foundation
+import SpoilerTestSupport
+import Testing
+
+/// `--jobs N` with `--ndjson`: the same bytes, error lines and exit status as one job.
+@Suite struct JobsTests {
+    /// About 2.8 MB of NDJSON (more than one 2 MB batch), one line in seven bad in some way,
+    /// with ids, blank lines, CRLF endings, long lines and a last line without a newline.
+    static let input: Data = {
+        var s = ""
+        for i in 0..<24_000 {
+            switch i % 14 {
+            case 0: s += #"{"id":"m\#(i)","text":"a ||b|| `c` \#(i)"}"# + "\n"
+            case 1: s += "not json \(i)\n"
+            case 2: s += "\n"
+            case 3: s += #"{"id":\#(i),"text":"a","entities":[{"type":"bold","offset":0,"length":5}]}"# + "\n"
+            case 4: s += "  \r\n"
+            case 5: s += #""héllo ||\#(String(repeating: "x", count: i % 2000))|| 😀""# + "\r\n"
+            case 6: s += #"{"id":[1],"text":"bad id"}"# + "\n"
+            case 7: s += #""unclosed \u00""# + "\n"
+            case 8: s += #"{"text":"<b>bold</b> ||s||","id":"h\#(i)"}"# + "\n"
+            default: s += #""line \#(i): ||secret \#(i)|| and `code` \\| end, a bit longer to wrap""# + "\n"
+            }
+        }
+        s += #""the last line ||has no newline||""#
+        return Data(s.utf8)
+    }()
+
+    static let commands: [[String]] = [
+        ["parse"], ["convert", "--to", "html"], ["convert", "--to", "plain-markup"], ["layout", "--width", "12"],
+    ]
+
+    @Test(arguments: commands)
+    func twoJobsMatchOneJob(_ command: [String]) throws {
+        let url = try temporaryFile("many.ndjson", Self.input)
+        defer { removeTemporary(url) }
+        let one = try runSpoiler(command + ["--ndjson", url.path])
+        let two = try runSpoiler(command + ["--ndjson", "--jobs", "2", url.path])
+        #expect(one.status == 1)
+        #expect(two.status == one.status)
+        #expect(two.stdout == one.stdout)
+        #expect(two.stderr == one.stderr)
+        // The run really had error records and ids to keep in order.
+        let lines = one.out.split(separator: "\n")
+        #expect(lines.count > 20_000)
+        let bad = (0..<24_000).filter { [1, 3, 6, 7].contains($0 % 14) }.count
+        #expect(lines.filter { $0.contains(#""error":"#) }.count == bad)
+        #expect(one.err.split(separator: "\n").count == bad)
+        #expect(Self.input.count > 2 << 20)
+        #expect(lines.first?.hasPrefix(#"{"id":"m0""#) == true)
+        #expect(lines.last?.hasPrefix(#"{"id":24001"#) == true)
+    }
+
+    @Test(arguments: commands)
+    func manyJobsFromStandardInputMatchOneJob(_ command: [String]) throws {
+        let one = try runSpoiler(command + ["--ndjson"], stdin: Self.input)
+        let many = try runSpoiler(command + ["--ndjson", "--jobs=5"], stdin: Self.input)
+        #expect(one.status == 1)
+        #expect(many.status == one.status)
+        #expect(many.stdout == one.stdout)
+        #expect(many.stderr == one.stderr)
+    }
+
+    @Test func zeroAndAutoMeanOnePerCore() throws {
+        let input = "\"a ||b||\"\n{\"id\":9,\"text\":\"c\"}\n"
+        let expected = try runSpoiler(["parse", "--ndjson"], input: input)
+        #expect(expected.status == 0)
+        for value in ["0", "auto"] {
+            let r = try runSpoiler(["parse", "--ndjson", "--jobs", value], input: input)
+            #expect(r.status == 0)
+            #expect(r.out == expected.out)
+        }
+    }
+
+    @Test func aGoodRunStillExitsZero() throws {
+        let input = String(repeating: "\"x ||y||\"\n", count: 5_000)
+        let r = try runSpoiler(["parse", "--ndjson", "--jobs", "2"], input: input)
+        #expect(r.status == 0)
+        #expect(r.err == "")
+        #expect(r.out.split(separator: "\n").count == 5_000)
+    }
+
+    @Test(arguments: ["x", "-1", "1025", "", "2.5", "1e2"])
+    func badValuesAreUsageErrors(_ value: String) throws {
+        for command in [["parse"], ["convert", "--to", "html"], ["layout"]] {
+            let r = try runSpoiler(command + ["--ndjson", "--jobs", value], input: "\"a\"\n")
+            #expect(r.status == 2)
+            #expect(r.out == "")
+            #expect(r.err.hasPrefix("error: '--jobs' needs a whole number from 1 to 1024, or 0 or 'auto'"))
+        }
+    }
+
+    @Test func helpListsJobs() throws {
+        for command in ["parse", "convert", "layout"] {
+            let r = try runSpoiler([command, "--help"])
+            #expect(r.out.contains("--jobs N"))
+        }
+    }
+}
