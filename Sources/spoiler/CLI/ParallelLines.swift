@@ -47,6 +47,9 @@ struct LineBatchReader {
     private var carry: [UInt8] = []
     private var nextNumber = 1
     private var atEnd = false
+    /// A read error held back until the whole lines read before it have been handed out,
+    /// as ``InputSource/forEachLine(_:)`` hands them out before it throws.
+    private var readError: CommandLineError?
 
     init(input: InputSource, targetBytes: Int) {
         self.input = input
@@ -55,6 +58,10 @@ struct LineBatchReader {
 
     /// The next batch, or nil at the end of the input.
     mutating func next() throws(CommandLineError) -> LineBatch? {
+        if let readError {
+            self.readError = nil
+            throw readError
+        }
         var data = carry
         carry = []
         data.reserveCapacity(targetBytes + (1 << 16))
@@ -62,7 +69,16 @@ struct LineBatchReader {
         while !atEnd {
             let old = data.count
             let want = max(1 << 16, min(1 << 20, targetBytes - old))
-            let n = try input.read(into: &data, count: want)
+            let n: Int
+            do {
+                n = try input.read(into: &data, count: want)
+            } catch {
+                guard let lastNewline else { throw error }
+                readError = error
+                carry = []
+                data.removeSubrange((lastNewline + 1)...)
+                return batch(of: data)
+            }
             if n == 0 {
                 atEnd = true
                 break
@@ -74,6 +90,11 @@ struct LineBatchReader {
         carry = Array(data[cut...])
         data.removeSubrange(cut...)
         if data.isEmpty { return nil }
+        return batch(of: data)
+    }
+
+    /// Cuts `data` into lines and numbers them.
+    private mutating func batch(of data: [UInt8]) -> LineBatch {
         var lines: [Range<Int>] = []
         data.withUnsafeBufferPointer { raw in
             var start = 0
