@@ -97,3 +97,51 @@ import Testing
         }
     }
 }
+
+/// `--jobs N` with `--from export`: the same output as one job.
+@Suite struct JobsExportTests {
+    /// A Telegram Desktop export of one chat with thousands of messages, some of them bad.
+    static let export: Data = {
+        var s = #"{"name":"Chat","type":"personal_chat","id":42,"messages":["#
+        for i in 0..<6_000 {
+            if i > 0 { s += "," }
+            switch i % 9 {
+            case 0:
+                s += #"{"id":\#(i),"type":"message","text":[{"type":"spoiler","text":"hidden \#(i)"}," and more"]}"#
+            case 1:
+                s += #"{"id":\#(i),"type":"message","text":[{"type":"nonsense_part","text":7}]}"#
+            case 2:
+                s += #"{"id":\#(i),"type":"service","action":"pin_message","text":""}"#
+            default:
+                s += #"{"id":\#(i),"type":"message","text":"plain message number \#(i) with some words"}"#
+            }
+        }
+        s += "]}"
+        return Data(s.utf8)
+    }()
+
+    @Test(arguments: [["parse"], ["convert", "--to", "html"], ["layout", "--width", "10"]])
+    func twoJobsMatchOneJob(_ command: [String]) throws {
+        let one = try runSpoiler(command + ["--from", "export"], stdin: Self.export)
+        let two = try runSpoiler(command + ["--from", "export", "--jobs", "2"], stdin: Self.export)
+        #expect(one.out.split(separator: "\n").count > 5_000)
+        #expect(one.status == 1)
+        #expect(one.err.split(separator: "\n").count == (0..<6_000).filter { $0 % 9 == 1 }.count)
+        #expect(two.status == one.status)
+        #expect(two.stdout == one.stdout)
+        #expect(two.stderr == one.stderr)
+    }
+
+    @Test func aSyntaxErrorStillComesAfterTheMessagesBeforeIt() throws {
+        var broken = Self.export
+        broken.removeLast(40)
+        broken.append(Data(#"}}}}"#.utf8))
+        let one = try runSpoiler(["parse", "--from", "export"], stdin: broken)
+        let two = try runSpoiler(["parse", "--from", "export", "--jobs", "2"], stdin: broken)
+        #expect(one.status == 1)
+        #expect(one.err.contains("error: <stdin>:"))
+        #expect(two.status == one.status)
+        #expect(two.stdout == one.stdout)
+        #expect(two.stderr == one.stderr)
+    }
+}

@@ -20,7 +20,8 @@ struct MessageBatch {
     let input: InputSource
     let format: InputFormat
     let ndjson: Bool
-    /// How many threads work on NDJSON lines (`--jobs`); 1 works on them in turn.
+    /// How many threads work on NDJSON lines or export messages (`--jobs`); 1 works on
+    /// them in turn.
     var jobs = 1
 
     /// One output for one message: the bytes of one line (no newline), or a failure.
@@ -108,6 +109,24 @@ struct MessageBatch {
         }
     }
 
+    /// Runs `step` on one export message; its line carries the message's `id` (and `chat`).
+    /// Touches no shared state: safe to call from several threads at once.
+    static func outcome(of item: ExportItem, step: Step) -> LineOutcome {
+        let id = Array((item.id ?? String(item.index)).utf8)
+        do {
+            var out = try step(try item.result.get(), id)
+            if let chat = item.chatID, out.first == UInt8(ascii: "{") {
+                out.insert(contentsOf: Array("\"chat\":\(chat),".utf8), at: 1)
+            }
+            return .output(out)
+        } catch let e as CommandLineError {
+            return .fatal(e)
+        } catch {
+            let reason = (error as? ParseError)?.reason ?? "\(error)"
+            return .failed(record: MessageBatch.errorRecord(id: id, line: nil, error: error), reason: reason)
+        }
+    }
+
     /// Writes one line's outcome: its output line, or its error record and, on standard
     /// error, `error: place: reason`. Returns false for an error record; rethrows a fatal
     /// error.
@@ -150,32 +169,6 @@ struct MessageBatch {
         }
     }
 
-    /// Runs `step` on one record's message and writes its line, or, when the message or the
-    /// step fails, writes an error record in its place and reports it on standard error
-    /// (prefixed with `place`). Returns whether the record succeeded; usage errors and
-    /// fatal failures (``CommandLineError``) are rethrown.
-    static func emit(
-        _ result: Result<Message, ParseError>, id: [UInt8], line: Int?, place: String,
-        progress: inout Progress, _ step: Step
-    ) throws(CommandLineError) -> Bool {
-        do {
-            let out = try step(try result.get(), id)
-            StandardStreams.write(out)
-            StandardStreams.write([UInt8(ascii: "\n")])
-            return true
-        } catch let e as CommandLineError {
-            throw e
-        } catch {
-            StandardStreams.write(MessageBatch.errorRecord(id: id, line: line, error: error))
-            StandardStreams.write([UInt8(ascii: "\n")])
-            let reason = (error as? ParseError)?.reason ?? "\(error)"
-            StandardStreams.flush()
-            progress.clear()
-            StandardStreams.writeError("error: \(place): \(reason)\n")
-            return false
-        }
-    }
-
     /// The error record written in place of a failed line.
     static func errorRecord(id: [UInt8], line: Int?, error: any Error) -> [UInt8] {
         var w = JSONWriter()
@@ -207,17 +200,11 @@ struct MessageBatch {
         var chunk: [UInt8] = []
         var progress = Progress(input: input)
         func emit(_ items: [ExportItem]) throws(CommandLineError) {
-            for item in items {
-                let id = Array((item.id ?? String(item.index)).utf8)
-                let ok = try MessageBatch.emit(
-                    item.result, id: id, line: nil, place: input.name, progress: &progress
-                ) { message, id in
-                    var out = try step(message, id)
-                    if let chat = item.chatID, out.first == UInt8(ascii: "{") {
-                        out.insert(contentsOf: Array("\"chat\":\(chat),".utf8), at: 1)
-                    }
-                    return out
-                }
+            let outcomes = ParallelLines.map(count: items.count, jobs: jobs) { k in
+                MessageBatch.outcome(of: items[k], step: step)
+            }
+            for outcome in outcomes {
+                let ok = try MessageBatch.write(outcome, place: input.name, progress: &progress)
                 if !ok { failures += 1 }
             }
             progress.tick(messages: items.count, bytes: 0)
@@ -231,7 +218,7 @@ struct MessageBatch {
         do {
             while true {
                 chunk.removeAll(keepingCapacity: true)
-                let n = try input.read(into: &chunk)
+                let n = try input.read(into: &chunk, count: jobs > 1 ? 1 << 20 : 1 << 16)
                 if n == 0 { break }
                 progress.tick(messages: 0, bytes: n)
                 do {

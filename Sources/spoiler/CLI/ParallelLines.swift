@@ -6,8 +6,8 @@ import Synchronization
 enum Jobs {
     /// The line for a command's help, under `options:`.
     static let help = """
-          --jobs N    with --ndjson: work on N lines at once (default 1); 0 or auto: one per
-                      core; the output is the same, in the same order, whatever N
+          --jobs N    with --ndjson or --from export: work on N messages at once (default 1);
+                      0 or auto: one per core; the output is the same whatever N
         """
 
     /// The value of `--jobs`: a whole number from 1 to 1024, or 0 or `auto` for the number
@@ -123,10 +123,16 @@ enum ParallelLines {
     static func map<T: Sendable>(
         _ batch: LineBatch, jobs: Int, _ transform: @Sendable (ArraySlice<UInt8>, Int) -> T
     ) -> [T] {
-        let count = batch.lines.count
+        map(count: batch.lines.count, jobs: jobs) { i in
+            transform(batch.bytes[batch.lines[i]], batch.firstNumber + i)
+        }
+    }
+
+    /// `transform` of each of `0..<count`, worked out on `jobs` threads, in order.
+    static func map<T: Sendable>(count: Int, jobs: Int, _ transform: @Sendable (Int) -> T) -> [T] {
         let pieces = min(count, jobs * 16)
         if jobs <= 1 || pieces <= 1 {
-            return batch.lines.indices.map { transform(batch.bytes[batch.lines[$0]], batch.firstNumber + $0) }
+            return (0..<count).map(transform)
         }
         let slots = Slots<[T]>(count: pieces)
         let next = Atomic<Int>(0)
@@ -135,7 +141,7 @@ enum ParallelLines {
                 let piece = next.add(1, ordering: .relaxed).oldValue
                 if piece >= pieces { return }
                 let range = (count * piece / pieces)..<(count * (piece + 1) / pieces)
-                slots.set(piece, range.map { transform(batch.bytes[batch.lines[$0]], batch.firstNumber + $0) })
+                slots.set(piece, range.map(transform))
             }
         }
         return slots.take().flatMap { $0 }
