@@ -8,6 +8,16 @@ import Testing
     func parse(_ s: String) throws -> Message { try MessageParser.parse(s, from: .markdown) }
     func parse(_ bytes: [UInt8]) throws -> Message { try MessageParser.parse(bytes, from: .markdown) }
 
+    @Test func entityLengthsCountUTF16UnitsInMixedScripts() throws {
+        try forAll({ rng in
+            String(randomMixedText(&rng, maxPieces: 24).filter { $0.isLetter || !$0.isASCII })
+        }) { t in
+            let m = try parse("**a" + t + "b**")
+            return m.text == "a" + t + "b" && m.entities.count == 1 && m.entities[0].offset == 0
+                && m.entities[0].length == m.text.utf16.count
+        }
+    }
+
     @Test func spoilerInsideBold() throws {
         let m = try parse("**bold ||hidden|| text**")
         #expect(m.text == "bold hidden text")

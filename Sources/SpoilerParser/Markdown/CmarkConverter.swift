@@ -45,11 +45,12 @@ struct CmarkConverter {
     mutating func convert<V: MarkdownVisitor>(_ root: OpaquePointer, _ visitor: inout V) {
         let iter = cmark_iter_new(root)!
         defer { cmark_iter_free(iter) }
+        let kinds = Self.kindTable
         while true {
             let event = cmark_iter_next(iter)
             if event == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iter) else { continue }
-            let kind = kind(of: node)
+            let kind = kind(of: node, kinds)
             if event == CMARK_EVENT_EXIT {
                 visitor.exit(kind)
                 continue
@@ -125,9 +126,10 @@ struct CmarkConverter {
         return Int((raw >> 14) & 1) * 64 + Int(raw & 0x3F)
     }
 
-    private func kind(of node: OpaquePointer) -> MarkdownNodeKind {
+    /// The kind of `node`, from `kinds` (``kindTable``) or else by its type string.
+    private func kind(of node: OpaquePointer, _ kinds: [MarkdownNodeKind?]) -> MarkdownNodeKind {
         let raw = UInt32(cmark_node_get_type(node).rawValue)
-        if let i = Self.slot(raw), let kind = Self.kindTable[i] { return kind }
+        if let i = Self.slot(raw), let kind = kinds[i] { return kind }
         return Self.extensionKind(node)
     }
 

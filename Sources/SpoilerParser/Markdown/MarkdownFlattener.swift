@@ -109,18 +109,51 @@ struct MarkdownFlattener: MarkdownVisitor {
         var n = 0
         if indent == 0 {
             out.append(contentsOf: bytes)
-            for b in bytes where b & 0xC0 != 0x80 { n += b >= 0xF0 ? 2 : 1 }
+            n = Self.utf16Length(bytes)
         } else {
-            for (i, b) in bytes.enumerated() {
-                if b & 0xC0 != 0x80 { n += b >= 0xF0 ? 2 : 1 }
-                out.append(b)
-                if b == 0x0A && i + 1 < bytes.count {
-                    for _ in 0..<indent { out.append(0x20) }
-                    n += indent
-                }
+            // Line by line: text nodes hold no newline, code and HTML blocks a few.
+            var rest = bytes
+            while true {
+                let newline = rest.firstIndex(of: 0x0A)
+                let end = newline.map { $0 + 1 } ?? rest.endIndex
+                let line = UnsafeBufferPointer(rebasing: rest[..<end])
+                out.append(contentsOf: line)
+                n += Self.utf16Length(line)
+                guard newline != nil, end < rest.endIndex else { break }
+                for _ in 0..<indent { out.append(0x20) }
+                n += indent
+                rest = UnsafeBufferPointer(rebasing: rest[end...])
             }
         }
         utf16Count += n
+    }
+
+    /// The UTF-16 length of the valid UTF-8 `bytes`: one unit per byte that is not a
+    /// continuation byte, two for a four-byte sequence's first byte.
+    ///
+    /// Eight bytes at a time; a word of ASCII costs one test.
+    static func utf16Length(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let count = bytes.count
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var n = count
+        var i = 0
+        while i + 8 <= count {
+            let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            if w & high != 0 {
+                // Bit 7 of each byte: continuation (10xxxxxx), four-byte lead (1111xxxx).
+                let continuation = w & ~(w << 1) & high
+                let fourByteLead = w & (w << 1) & (w << 2) & (w << 3) & high
+                n += fourByteLead.nonzeroBitCount - continuation.nonzeroBitCount
+            }
+            i += 8
+        }
+        while i < count {
+            let b = base[i]
+            if b & 0xC0 == 0x80 { n -= 1 } else if b >= 0xF0 { n += 1 }
+            i += 1
+        }
+        return n
     }
 
     private mutating func write(_ s: StaticString) {
@@ -174,10 +207,11 @@ struct MarkdownFlattener: MarkdownVisitor {
         entity.length = utf16Count - entity.offset
         if entity.type == .textLink, let url = entity.extra {
             let text = out[top.utf8Start...]
-            if text.elementsEqual(url.utf8) {
+            let urlLength = url.utf8.count
+            if text.count == urlLength && text.elementsEqual(url.utf8) {
                 entity.type = .url
                 entity.extra = nil
-            } else if url.hasPrefix("mailto:"), text.elementsEqual(url.utf8.dropFirst(7)) {
+            } else if text.count == urlLength - 7, url.hasPrefix("mailto:"), text.elementsEqual(url.utf8.dropFirst(7)) {
                 entity.type = .email
                 entity.extra = nil
             }
