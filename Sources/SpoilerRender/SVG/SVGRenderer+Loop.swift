@@ -112,19 +112,8 @@ extension SVGRenderer {
             gradient(&w)
             for (m, state) in masks.enumerated() {
                 let word = maskOf.firstIndex(of: m)!
-                w.raw("<mask id=\"reveal")
-                w.number(m)
-                w.raw("\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"")
-                w.number(layout.width)
-                w.raw("\" height=\"")
-                w.number(layout.height)
-                w.raw("\"><circle cx=\"")
-                w.number(state.origin.x)
-                w.raw("\" cy=\"")
-                w.number(state.origin.y)
-                w.raw("\" r=\"")
-                w.number(radii[word][0])
-                w.raw("\" fill=\"url(#feather)\">")
+                revealMaskOpening(&w, id: m, layout: layout, origin: state.origin, radius: radii[word][0])
+                w.raw(">")
                 animate(&w, "r", frames: frames, dur: durText, channels: [radii[word]], tolerance: [0.05]) { w, k in
                     w.number(radii[word][k])
                 }

@@ -53,19 +53,8 @@ public enum SVGRenderer {
             w.raw("<defs>\n")
             gradient(&w)
             for (k, state) in order.enumerated() {
-                w.raw("<mask id=\"reveal")
-                w.number(k)
-                w.raw("\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"")
-                w.number(layout.width)
-                w.raw("\" height=\"")
-                w.number(layout.height)
-                w.raw("\"><circle cx=\"")
-                w.number(state.origin.x)
-                w.raw("\" cy=\"")
-                w.number(state.origin.y)
-                w.raw("\" r=\"")
-                w.number(state.radius(at: scene.time) ?? 0)
-                w.raw("\" fill=\"url(#feather)\"/></mask>\n")
+                revealMaskOpening(&w, id: k, layout: layout, origin: state.origin, radius: state.radius(at: scene.time) ?? 0)
+                w.raw("/></mask>\n")
             }
             w.raw("</defs>\n")
         }
@@ -121,6 +110,25 @@ public enum SVGRenderer {
             w.color(bg)
             w.raw("\"/>\n")
         }
+    }
+
+    /// Opens reveal mask `reveal<id>` over the whole layout and its feathered circle at
+    /// `origin` with `radius`, leaving the `<circle` tag open so that the caller ends it
+    /// (`/>` for a still, `>` and an animation for a loop).
+    static func revealMaskOpening(_ w: inout SVGWriter, id: Int, layout: TextLayout, origin: Point, radius: Double) {
+        w.raw("<mask id=\"reveal")
+        w.number(id)
+        w.raw("\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"")
+        w.number(layout.width)
+        w.raw("\" height=\"")
+        w.number(layout.height)
+        w.raw("\"><circle cx=\"")
+        w.number(origin.x)
+        w.raw("\" cy=\"")
+        w.number(origin.y)
+        w.raw("\" r=\"")
+        w.number(radius)
+        w.raw("\" fill=\"url(#feather)\"")
     }
 
     /// The reveal mask's radial gradient: white (shown) to 0.7, black (hidden) from 0.95.
