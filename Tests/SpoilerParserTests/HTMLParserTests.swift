@@ -47,26 +47,12 @@ struct HTMLParserTests {
                 utf8Offset: 16, line: 1, column: 17),
         ])
     func errors(_ c: ErrorCase) {
-        #expect {
-            try HTMLParser.parse(Array(c.input.utf8))
-        } throws: { error in
-            guard let e = error as? ParseError else { return false }
-            #expect(e.reason == c.reason)
-            #expect(e.kind == .syntax)
-            #expect(e.position?.utf8Offset == c.utf8Offset)
-            #expect(e.position?.line == c.line)
-            #expect(e.position?.column == c.column)
-            return true
-        }
+        c.expectRejected(by: HTMLParser.parse)
     }
 
     @Test("TDLib's answers to inputs found by differential testing")
     func oracleFixtures() {
-        let vectors = ConformanceVector.load(fixturesRoot.appendingPathComponent("html/tdlib-oracle.jsonl"))
-        #expect(vectors.count > 80)
-        for vector in vectors {
-            if let why = vector.mismatch() { Issue.record("\(vector): \(why)") }
-        }
+        expectOracleFixtures("html/tdlib-oracle.jsonl", moreThan: 80)
     }
 
     @Test("Every tag of the subset")

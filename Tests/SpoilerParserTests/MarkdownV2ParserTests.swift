@@ -14,6 +14,34 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     var column: Int
 
     var testDescription: String { String(reflecting: input) }
+
+    /// Expects `parse` to reject `input` with a syntax error carrying this case's reason
+    /// and position.
+    func expectRejected(
+        by parse: ([UInt8]) throws(ParseError) -> Message, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(sourceLocation: sourceLocation) {
+            try parse(Array(input.utf8))
+        } throws: { error in
+            guard let e = error as? ParseError else { return false }
+            #expect(e.reason == reason, sourceLocation: sourceLocation)
+            #expect(e.kind == .syntax, sourceLocation: sourceLocation)
+            #expect(e.position?.utf8Offset == utf8Offset, sourceLocation: sourceLocation)
+            #expect(e.position?.line == line, sourceLocation: sourceLocation)
+            #expect(e.position?.column == column, sourceLocation: sourceLocation)
+            return true
+        }
+    }
+}
+
+/// Checks every TDLib answer kept in `Fixtures/<path>` (inputs found by differential
+/// testing against TDLib), expecting more than `minimumCount` of them.
+func expectOracleFixtures(_ path: String, moreThan minimumCount: Int) {
+    let vectors = ConformanceVector.load(fixturesRoot.appendingPathComponent(path))
+    #expect(vectors.count > minimumCount)
+    for vector in vectors {
+        if let why = vector.mismatch() { Issue.record("\(vector): \(why)") }
+    }
 }
 
 @Suite("MarkdownV2")
@@ -50,26 +78,12 @@ struct MarkdownV2ParserTests {
                 line: 1, column: 1),
         ])
     func errors(_ c: ErrorCase) {
-        #expect {
-            try MarkdownV2Parser.parse(Array(c.input.utf8))
-        } throws: { error in
-            guard let e = error as? ParseError else { return false }
-            #expect(e.reason == c.reason)
-            #expect(e.kind == .syntax)
-            #expect(e.position?.utf8Offset == c.utf8Offset)
-            #expect(e.position?.line == c.line)
-            #expect(e.position?.column == c.column)
-            return true
-        }
+        c.expectRejected(by: MarkdownV2Parser.parse)
     }
 
     @Test("TDLib's answers to inputs found by differential testing")
     func oracleFixtures() {
-        let vectors = ConformanceVector.load(fixturesRoot.appendingPathComponent("markdownv2/tdlib-oracle.jsonl"))
-        #expect(vectors.count > 100)
-        for vector in vectors {
-            if let why = vector.mismatch() { Issue.record("\(vector): \(why)") }
-        }
+        expectOracleFixtures("markdownv2/tdlib-oracle.jsonl", moreThan: 100)
     }
 
     @Test("Offsets count UTF-16 code units")
