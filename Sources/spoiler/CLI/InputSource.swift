@@ -29,7 +29,9 @@ struct InputSource {
     /// Reads up to `count` bytes into `buffer` (appending); returns 0 at end of input.
     func read(into buffer: inout [UInt8], count: Int = 1 << 16) throws(CommandLineError) -> Int {
         let old = buffer.count
-        buffer.reserveCapacity(old + count)
+        // Geometric growth: reserving just `old + count` would copy the whole buffer on
+        // every read, quadratic in the input.
+        if buffer.capacity < old + count { buffer.reserveCapacity(max(old + count, buffer.capacity * 2)) }
         var got = 0
         var failure: Int32 = 0
         buffer.append(contentsOf: repeatElement(0, count: count))
