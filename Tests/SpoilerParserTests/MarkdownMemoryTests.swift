@@ -2,10 +2,6 @@ import Foundation
 import SpoilerTestSupport
 import Testing
 
-/// valgrind, when installed (`.ci/run` installs it).
-let valgrindProgram: URL? = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"]
-    .map(URL.init(fileURLWithPath:)).first { FileManager.default.isExecutableFile(atPath: $0.path) }
-
 /// Documents that reach every part of the C code: the spoiler extension's match, insert
 /// (in paragraphs, cells, links and emphasis), its renderers, unmatched and long runs,
 /// the GFM extensions, invalid UTF-8 and deep nesting.
@@ -51,7 +47,7 @@ let memoryCheckDocuments: [String] = [
             program,
             [
                 "--leak-check=full", "--errors-for-leak-kinds=definite", "--error-exitcode=9", "-q",
-                spoilerBinary().path, "convert", "--from", "markdown", "--ndjson",
+                spoilerBinaryForValgrind().path, "convert", "--from", "markdown", "--ndjson",
             ] + output,
             stdin: input)
         // 1: the bad record (and the invalid line) failed as they should; 9: valgrind found errors.
@@ -70,7 +66,7 @@ let memoryCheckDocuments: [String] = [
                 program,
                 [
                     "--leak-check=full", "--errors-for-leak-kinds=definite", "--error-exitcode=9", "-q",
-                    spoilerBinary().path, "convert", "--from", "markdown", "--to", to,
+                    spoilerBinaryForValgrind().path, "convert", "--from", "markdown", "--to", to,
                 ],
                 stdin: doc)
             #expect(result.status == 0, "valgrind reported:\n\(result.err)")

@@ -32,7 +32,7 @@ import Testing
         let result = try runProgram(
             program,
             [
-                "--tool=callgrind", "--callgrind-out-file=/dev/null", spoilerBinary().path,
+                "--tool=callgrind", "--callgrind-out-file=/dev/null", spoilerBinaryForValgrind().path,
                 "convert", "--from", "markdown", "--to", "json",
             ],
             stdin: Data(input.utf8))
