@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "SpoilerCoreTests", dependencies: ["SpoilerCore", "SpoilerTestSupport"]),
         .testTarget(
             name: "SpoilerParserTests",
-            dependencies: ["SpoilerCore", "SpoilerParser", "SpoilerTestSupport"]),
+            dependencies: ["SpoilerCore", "SpoilerParser", "CSpoilerSyntax", "SpoilerTestSupport"]),
         .testTarget(
             name: "SpoilerLayoutTests",
             dependencies: ["SpoilerCore", "SpoilerParser", "SpoilerLayout", "SpoilerTestSupport"]),

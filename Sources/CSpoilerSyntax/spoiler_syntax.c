@@ -40,8 +40,10 @@ static int spoiler_syntax_run_length(cmark_inline_parser *inline_parser) {
     return n;
 }
 
-static cmark_node *spoiler_syntax_text(const char *literal) {
-    cmark_node *node = cmark_node_new_with_mem(CMARK_NODE_TEXT, cmark_get_default_mem_allocator());
+// Nodes are made with the allocator of the tree they join (`parent`'s): cmark refuses to
+// link nodes of two allocators.
+static cmark_node *spoiler_syntax_text(cmark_node *parent, const char *literal) {
+    cmark_node *node = cmark_node_new_with_mem(CMARK_NODE_TEXT, cmark_node_mem(parent));
     if (node) cmark_node_set_literal(node, literal);
     return node;
 }
@@ -51,7 +53,6 @@ static cmark_node *spoiler_syntax_match(cmark_syntax_extension *self, cmark_pars
                                         cmark_inline_parser *inline_parser) {
     (void)self;
     (void)parser;
-    (void)parent;
     if (character != '|') return NULL;
     int run = spoiler_syntax_run_length(inline_parser);
     // A lone `|` is left to the core parser, which makes it text up to the next special
@@ -65,7 +66,7 @@ static cmark_node *spoiler_syntax_match(cmark_syntax_extension *self, cmark_pars
         memset(literal, '|', (size_t)run);
         literal[run] = 0;
         cmark_inline_parser_set_offset(inline_parser, cmark_inline_parser_get_offset(inline_parser) + run);
-        cmark_node *text = spoiler_syntax_text(literal);
+        cmark_node *text = spoiler_syntax_text(parent, literal);
         free(literal);
         return text;
     }
@@ -78,7 +79,7 @@ static cmark_node *spoiler_syntax_match(cmark_syntax_extension *self, cmark_pars
         cmark_inline_parser_set_offset(inline_parser, start);
         return NULL;
     }
-    cmark_node *text = cmark_node_new_with_mem(CMARK_NODE_TEXT, cmark_get_default_mem_allocator());
+    cmark_node *text = cmark_node_new_with_mem(CMARK_NODE_TEXT, cmark_node_mem(parent));
     // A static literal, as the core parser uses for its own delimiter runs: no copy to
     // allocate and free for each delimiter (node.h, included above, declares the chunk).
     if (text) text->as.literal = cmark_chunk_literal("||");

@@ -24,9 +24,9 @@ extern "C" {
 /// cell is written with escaped pipes: `| \|\|secret\|\| |`.
 ///
 /// The extension is created once per process and shared: attach it to any number of
-/// parsers with cmark_parser_attach_syntax_extension and never free it. The parsers must
-/// use the default memory allocator (cmark_parser_new), because the extension's nodes are
-/// allocated with it. Like every cmark-gfm inline extension, it changes the library's
+/// parsers with cmark_parser_attach_syntax_extension and never free it. Its nodes are
+/// allocated with the allocator of the tree they join, so parsers may use any allocator
+/// (cmark_parser_new_with_mem). Like every cmark-gfm inline extension, it changes the library's
 /// process-wide table of special characters while a parser runs, so parse on one thread
 /// at a time.
 cmark_syntax_extension *spoiler_syntax_extension(void);

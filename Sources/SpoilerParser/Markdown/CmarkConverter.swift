@@ -11,9 +11,9 @@ enum MarkdownDocument {
     ///
     /// - Complexity: O(n), iterative.
     static func walk<V: MarkdownVisitor>(_ bytes: [UInt8], _ visitor: inout V) {
-        CmarkDocument.withDocument(bytes, options: MarkdownOptions.validateUTF8.rawValue) { _, root in
+        CmarkDocument.withDocument(bytes, options: MarkdownOptions.validateUTF8.rawValue) { doc in
             var converter = CmarkConverter()
-            converter.convert(root, &visitor)
+            converter.convert(doc.root, &visitor)
         }
     }
 }
@@ -28,9 +28,9 @@ struct CmarkConverter {
     /// document that holds each of them.
     private static let knownExtensionKinds: [(type: UInt32, kind: MarkdownNodeKind)] = {
         let probe = Array("~~s~~ ||h||\n\n| t |\n|---|\n| c |\n".utf8)
-        return CmarkDocument.withDocument(probe, options: 0) { _, root in
+        return CmarkDocument.withDocument(probe, options: 0) { doc in
             var found: [(type: UInt32, kind: MarkdownNodeKind)] = []
-            let iter = cmark_iter_new(root)!
+            let iter = cmark_iter_new(doc.root)!
             defer { cmark_iter_free(iter) }
             while cmark_iter_next(iter) != CMARK_EVENT_DONE {
                 guard let node = cmark_iter_get_node(iter) else { continue }

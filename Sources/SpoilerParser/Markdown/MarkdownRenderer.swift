@@ -16,9 +16,9 @@ public enum MarkdownRenderer {
     ///
     /// - Complexity: O(n).
     public static func html(_ bytes: [UInt8], options: MarkdownOptions = .default) -> [UInt8] {
-        CmarkDocument.withDocument(bytes, options: options.rawValue) { parser, root in
-            CmarkDocument.rendered {
-                cmark_render_html(root, options.rawValue, cmark_parser_get_syntax_extensions(parser))
+        CmarkDocument.withDocument(bytes, options: options.rawValue) { doc in
+            doc.rendered {
+                cmark_render_html(doc.root, options.rawValue, cmark_parser_get_syntax_extensions(doc.parser))
             }
         }
     }
@@ -27,25 +27,26 @@ public enum MarkdownRenderer {
     ///
     /// - Complexity: O(n).
     public static func commonMark(_ bytes: [UInt8], options: MarkdownOptions = .default) -> [UInt8] {
-        CmarkDocument.withDocument(bytes, options: options.rawValue) { _, root in
-            CmarkDocument.rendered { cmark_render_commonmark(root, options.rawValue, 0) }
+        CmarkDocument.withDocument(bytes, options: options.rawValue) { doc in
+            doc.rendered { cmark_render_commonmark(doc.root, options.rawValue, 0) }
         }
     }
 
     /// `bytes` rendered as plain text, by cmark-gfm's plain text renderer (spoilers without
     /// markers).
     public static func plainText(_ bytes: [UInt8], options: MarkdownOptions = .default) -> [UInt8] {
-        CmarkDocument.withDocument(bytes, options: options.rawValue) { _, root in
-            CmarkDocument.rendered { cmark_render_plaintext(root, options.rawValue, 0) }
+        CmarkDocument.withDocument(bytes, options: options.rawValue) { doc in
+            doc.rendered { cmark_render_plaintext(doc.root, options.rawValue, 0) }
         }
     }
 
-    /// HTML from plain cmark-gfm with the same GFM extensions and no spoiler extension:
+    /// HTML from plain cmark-gfm with the same GFM extensions and no spoiler extension,
+    /// allocating node by node with the system allocator as the `cmark-gfm` program does:
     /// the reference the compatibility tests and the benchmark compare with.
     public static func referenceHTML(_ bytes: [UInt8], options: MarkdownOptions = .default) -> [UInt8] {
-        CmarkDocument.withDocument(bytes, options: options.rawValue, extensions: .gfmOnly) { parser, root in
-            CmarkDocument.rendered {
-                cmark_render_html(root, options.rawValue, cmark_parser_get_syntax_extensions(parser))
+        CmarkDocument.withDocument(bytes, options: options.rawValue, extensions: .gfmOnly, memory: .system) { doc in
+            doc.rendered {
+                cmark_render_html(doc.root, options.rawValue, cmark_parser_get_syntax_extensions(doc.parser))
             }
         }
     }

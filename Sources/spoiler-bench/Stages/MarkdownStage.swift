@@ -28,6 +28,13 @@ enum MarkdownStage {
             note: "target ≤ 1.3")
         let html = cpuPair(&bench, { htmlAll(docs) }, { referenceAll(docs) })
         bench.report("Markdown → HTML time ÷ cmark-gfm's", html.ratio, unit: "×", note: "with the spoiler extension")
+        // The same text as one long document: a tree of about 40 MB, far larger than the
+        // caches, where memory traffic counts more than per-document costs.
+        let whole = [Array(docs.joined(separator: Array("\n\n".utf8)))]
+        let large = cpuPair(&bench, { messageAll(whole) }, { referenceAll(whole) })
+        bench.report(
+            "… as one \(BenchRun.format(bytes / 1e6)) MB document", large.ratio, unit: "×",
+            key: "markdown_large_vs_cmark", note: "target ≤ 1.3")
     }
 
     /// Times `a` and `b` in alternation, in thread CPU time.
