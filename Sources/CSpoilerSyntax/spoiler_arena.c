@@ -12,7 +12,7 @@
 // `.ci/run` installs), the arena describes itself to memcheck as a memory pool: each block
 // is a heap block of its own, so reads outside a block, reads of a block freed early and
 // uninitialised reads are all reported as they would be with malloc. Outside valgrind the
-// annotations cost a few instructions each.
+// annotations are skipped on a flag read once per document.
 #include "spoiler_arena.h"
 
 #include <stdint.h>
@@ -26,6 +26,7 @@
 #endif
 #endif
 #ifndef VALGRIND_CREATE_MEMPOOL
+#define RUNNING_ON_VALGRIND 0
 #define VALGRIND_CREATE_MEMPOOL(pool, redzone, zeroed) ((void)0)
 #define VALGRIND_DESTROY_MEMPOOL(pool) ((void)0)
 #define VALGRIND_MEMPOOL_ALLOC(pool, addr, size) ((void)0)
@@ -59,8 +60,18 @@ static _Thread_local unsigned char *spoiler_arena_last = NULL;
 // Per size class, the freed blocks, linked through their first bytes.
 static _Thread_local unsigned char *spoiler_arena_free_lists[SPOILER_ARENA_CLASSES];
 
+// Whether the program runs under valgrind, read when a thread's outermost scope begins.
+static _Thread_local int spoiler_arena_on_valgrind = 0;
+
 // The pool's name for memcheck: an address of this thread's own.
 #define SPOILER_ARENA_POOL ((void *)&spoiler_arena_depth)
+
+// Runs a memcheck annotation, only under valgrind: each costs a dozen instructions, which
+// would add up to a few percent of a parse.
+#define SPOILER_ARENA_TELL(annotation)                \
+    do {                                              \
+        if (spoiler_arena_on_valgrind) annotation;    \
+    } while (0)
 
 static void spoiler_arena_out_of_memory(void) {
     fputs("spoiler: out of memory while parsing Markdown\n", stderr);
@@ -85,16 +96,16 @@ static size_t spoiler_arena_slot(size_t n) {
 // that this code may read and write it.
 static size_t spoiler_arena_block_size(const unsigned char *block) {
     size_t size;
-    VALGRIND_MAKE_MEM_DEFINED(block - SPOILER_ARENA_HEADER, SPOILER_ARENA_HEADER);
+    SPOILER_ARENA_TELL(VALGRIND_MAKE_MEM_DEFINED(block - SPOILER_ARENA_HEADER, SPOILER_ARENA_HEADER));
     memcpy(&size, block - SPOILER_ARENA_HEADER, sizeof size);
-    VALGRIND_MAKE_MEM_NOACCESS(block - SPOILER_ARENA_HEADER, SPOILER_ARENA_HEADER);
+    SPOILER_ARENA_TELL(VALGRIND_MAKE_MEM_NOACCESS(block - SPOILER_ARENA_HEADER, SPOILER_ARENA_HEADER));
     return size;
 }
 
 static void spoiler_arena_set_block_size(unsigned char *block, size_t size) {
-    VALGRIND_MAKE_MEM_DEFINED(block - SPOILER_ARENA_HEADER, SPOILER_ARENA_HEADER);
+    SPOILER_ARENA_TELL(VALGRIND_MAKE_MEM_DEFINED(block - SPOILER_ARENA_HEADER, SPOILER_ARENA_HEADER));
     memcpy(block - SPOILER_ARENA_HEADER, &size, sizeof size);
-    VALGRIND_MAKE_MEM_NOACCESS(block - SPOILER_ARENA_HEADER, SPOILER_ARENA_HEADER);
+    SPOILER_ARENA_TELL(VALGRIND_MAKE_MEM_NOACCESS(block - SPOILER_ARENA_HEADER, SPOILER_ARENA_HEADER));
 }
 
 // The free list for blocks of `n` bytes, or 0 when blocks of that size are not reused.
@@ -114,7 +125,7 @@ static spoiler_arena_chunk *spoiler_arena_grow(size_t need) {
     chunk->previous = spoiler_arena_top;
     chunk->size = size;
     chunk->used = 0;
-    VALGRIND_MAKE_MEM_NOACCESS(spoiler_arena_slots(chunk), size);
+    SPOILER_ARENA_TELL(VALGRIND_MAKE_MEM_NOACCESS(spoiler_arena_slots(chunk), size));
     spoiler_arena_top = chunk;
     return chunk;
 }
@@ -123,9 +134,9 @@ static spoiler_arena_chunk *spoiler_arena_grow(size_t need) {
 static void spoiler_arena_recycle(unsigned char *block, size_t size) {
     size_t class = spoiler_arena_class(size);
     if (class == 0) return;
-    VALGRIND_MAKE_MEM_DEFINED(block, sizeof(unsigned char *));
+    SPOILER_ARENA_TELL(VALGRIND_MAKE_MEM_DEFINED(block, sizeof(unsigned char *)));
     memcpy(block, &spoiler_arena_free_lists[class], sizeof(unsigned char *));
-    VALGRIND_MAKE_MEM_NOACCESS(block, sizeof(unsigned char *));
+    SPOILER_ARENA_TELL(VALGRIND_MAKE_MEM_NOACCESS(block, sizeof(unsigned char *)));
     spoiler_arena_free_lists[class] = block;
 }
 
@@ -135,7 +146,7 @@ static unsigned char *spoiler_arena_take(size_t n) {
     size_t class = spoiler_arena_class(n);
     unsigned char *block = class ? spoiler_arena_free_lists[class] : NULL;
     if (block) {
-        VALGRIND_MAKE_MEM_DEFINED(block, sizeof(unsigned char *));
+        SPOILER_ARENA_TELL(VALGRIND_MAKE_MEM_DEFINED(block, sizeof(unsigned char *)));
         memcpy(&spoiler_arena_free_lists[class], block, sizeof(unsigned char *));
     } else {
         size_t need = spoiler_arena_slot(n);
@@ -145,7 +156,7 @@ static unsigned char *spoiler_arena_take(size_t n) {
         chunk->used += need;
         spoiler_arena_last = block;
     }
-    VALGRIND_MEMPOOL_ALLOC(SPOILER_ARENA_POOL, block, n);
+    SPOILER_ARENA_TELL(VALGRIND_MEMPOOL_ALLOC(SPOILER_ARENA_POOL, block, n));
     spoiler_arena_set_block_size(block, n);
     return block;
 }
@@ -171,16 +182,16 @@ static void *spoiler_arena_realloc(void *pointer, size_t size) {
             chunk->used = start + spoiler_arena_slot(size);
             // memcheck keeps a resized block's addressability as it was: the bytes added
             // become addressable (not yet defined), the bytes cut off inaccessible.
-            VALGRIND_MEMPOOL_CHANGE(SPOILER_ARENA_POOL, block, block, size);
-            if (size > old) VALGRIND_MAKE_MEM_UNDEFINED(block + old, size - old);
-            else VALGRIND_MAKE_MEM_NOACCESS(block + size, old - size);
+            SPOILER_ARENA_TELL(VALGRIND_MEMPOOL_CHANGE(SPOILER_ARENA_POOL, block, block, size));
+            if (size > old) SPOILER_ARENA_TELL(VALGRIND_MAKE_MEM_UNDEFINED(block + old, size - old));
+            else SPOILER_ARENA_TELL(VALGRIND_MAKE_MEM_NOACCESS(block + size, old - size));
             spoiler_arena_set_block_size(block, size);
             return block;
         }
     }
     unsigned char *moved = spoiler_arena_take(size);
     memcpy(moved, block, old < size ? old : size);
-    VALGRIND_MEMPOOL_FREE(SPOILER_ARENA_POOL, block);
+    SPOILER_ARENA_TELL(VALGRIND_MEMPOOL_FREE(SPOILER_ARENA_POOL, block));
     spoiler_arena_recycle(block, old);
     return moved;
 }
@@ -189,7 +200,7 @@ static void spoiler_arena_free(void *pointer) {
     unsigned char *block = pointer;
     if (!block) return;
     size_t size = spoiler_arena_block_size(block);
-    VALGRIND_MEMPOOL_FREE(SPOILER_ARENA_POOL, block);
+    SPOILER_ARENA_TELL(VALGRIND_MEMPOOL_FREE(SPOILER_ARENA_POOL, block));
     if (block == spoiler_arena_last) {
         // The newest block goes back to the end of its chunk.
         spoiler_arena_top->used = (size_t)(block - SPOILER_ARENA_HEADER - spoiler_arena_slots(spoiler_arena_top));
@@ -205,12 +216,14 @@ static cmark_mem spoiler_arena_mem = {spoiler_arena_calloc, spoiler_arena_reallo
 cmark_mem *spoiler_arena_allocator(void) { return &spoiler_arena_mem; }
 
 void spoiler_arena_begin(void) {
-    if (spoiler_arena_depth++ == 0) VALGRIND_CREATE_MEMPOOL(SPOILER_ARENA_POOL, 0, 0);
+    if (spoiler_arena_depth++ > 0) return;
+    spoiler_arena_on_valgrind = RUNNING_ON_VALGRIND != 0;
+    SPOILER_ARENA_TELL(VALGRIND_CREATE_MEMPOOL(SPOILER_ARENA_POOL, 0, 0));
 }
 
 void spoiler_arena_end(void) {
     if (spoiler_arena_depth == 0 || --spoiler_arena_depth > 0) return;
-    VALGRIND_DESTROY_MEMPOOL(SPOILER_ARENA_POOL);
+    SPOILER_ARENA_TELL(VALGRIND_DESTROY_MEMPOOL(SPOILER_ARENA_POOL));
     while (spoiler_arena_top) {
         spoiler_arena_chunk *below = spoiler_arena_top->previous;
         free(spoiler_arena_top);
