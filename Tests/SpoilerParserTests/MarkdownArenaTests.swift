@@ -1,5 +1,8 @@
 import CSpoilerSyntax
 import Foundation
+import SpoilerCore
+import SpoilerParser
+import Synchronization
 import Testing
 
 /// The per-thread arena that cmark-gfm parses allocate from (spoiler_arena.h).
@@ -95,5 +98,41 @@ import Testing
         spoiler_arena_end()
         #expect(here > 0)
         #expect(elsewhere == 0)
+    }
+}
+
+/// Markdown parses allocate from the arena and give it all back.
+@Suite struct MarkdownArenaUseTests {
+    static let document = Array("# t\n\n**a ||b|| c** [l](u)\n\n| a | b |\n|---|---|\n| \\|\\|x\\|\\| | y |\n".utf8)
+
+    @Test func aParseUsesTheArenaAndReturnsIt() throws {
+        #expect(spoiler_arena_reserved() == 0)
+        _ = try MessageParser.parse(Self.document, from: .markdown)
+        _ = MarkdownRenderer.html(Self.document)
+        #expect(spoiler_arena_reserved() == 0, "everything back after the document")
+        // Inside an outer scope the parse's memory stays: proof that it came from the arena.
+        spoiler_arena_begin()
+        _ = try MessageParser.parse(Self.document, from: .markdown)
+        let held = spoiler_arena_reserved()
+        spoiler_arena_end()
+        #expect(held > 0)
+        #expect(spoiler_arena_reserved() == 0)
+    }
+
+    /// Four threads parse at once, each on its own arena, and get what one thread gets.
+    @Test func parsesOnManyThreadsAgree() throws {
+        let docs = (0..<200).map { i in
+            Array("**\(i) ||h\(i)|| x** _y_ ~~z~~ `c` www.e\(i).org\n\n- [ ] \(i)\n- b\n\n> q\n".utf8)
+        }
+        let expected = try docs.map { try MessageParser.parse($0, from: .markdown) }
+        let results = Mutex([Int: Message]())
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            for i in stride(from: worker, to: docs.count, by: 4) {
+                let m = try? MessageParser.parse(docs[i], from: .markdown)
+                results.withLock { $0[i] = m }
+            }
+        }
+        let got = results.withLock { $0 }
+        for i in docs.indices { #expect(got[i] == expected[i], "document \(i)") }
     }
 }
