@@ -25,7 +25,7 @@ import SpoilerCore
 ///
 /// - Complexity: O(n) in the size of the tree plus the text, iterative.
 struct MarkdownFlattener: MarkdownVisitor {
-    private var out: [UInt8] = []
+    private var out: ByteWriter
     private var utf16Count = 0
     /// The entities so far, kept small until the end (an ``Entity`` is large).
     private var entities: [PendingEntity] = []
@@ -50,8 +50,8 @@ struct MarkdownFlattener: MarkdownVisitor {
 
     /// The message of the Markdown document `bytes`.
     static func message(markdown bytes: [UInt8]) -> Message {
-        var f = MarkdownFlattener()
-        f.out.reserveCapacity(bytes.count)
+        var f = MarkdownFlattener(out: ByteWriter(capacity: bytes.count + bytes.count / 4))
+        defer { f.out.deallocate() }
         f.open.reserveCapacity(16)
         f.entities.reserveCapacity(16)
         MarkdownDocument.walk(bytes, &f)
@@ -63,7 +63,7 @@ struct MarkdownFlattener: MarkdownVisitor {
                     e.type, offset: e.offset, length: e.length, url: e.type == .textLink ? e.extra : nil,
                     language: e.type == .pre ? e.extra : nil))
         }
-        let text = String(decoding: f.out, as: UTF8.self)
+        let text = String(decoding: f.out.bytes, as: UTF8.self)
         // Entities are made in document order, outer before inner, which is canonical
         // order; the check is linear, the sort only a safeguard.
         var canonical = true
@@ -91,7 +91,8 @@ struct MarkdownFlattener: MarkdownVisitor {
         if atLineStart {
             atLineStart = false
             if let indent = indents.last, indent > 0 {
-                for _ in 0..<indent { appendByte(0x20) }
+                out.append(repeating: 0x20, count: indent)
+                utf16Count += indent
             }
         }
     }
@@ -108,7 +109,7 @@ struct MarkdownFlattener: MarkdownVisitor {
         let indent = indents.last ?? 0
         var n = 0
         if indent == 0 {
-            out.append(contentsOf: bytes)
+            out.append(bytes)
             n = Self.utf16Length(bytes)
         } else {
             // Line by line: text nodes hold no newline, code and HTML blocks a few.
@@ -117,10 +118,10 @@ struct MarkdownFlattener: MarkdownVisitor {
                 let newline = rest.firstIndex(of: 0x0A)
                 let end = newline.map { $0 + 1 } ?? rest.endIndex
                 let line = UnsafeBufferPointer(rebasing: rest[..<end])
-                out.append(contentsOf: line)
+                out.append(line)
                 n += Self.utf16Length(line)
                 guard newline != nil, end < rest.endIndex else { break }
-                for _ in 0..<indent { out.append(0x20) }
+                out.append(repeating: 0x20, count: indent)
                 n += indent
                 rest = UnsafeBufferPointer(rebasing: rest[end...])
             }
@@ -206,7 +207,7 @@ struct MarkdownFlattener: MarkdownVisitor {
         openCounts[Self.slot(entity.type)] -= 1
         entity.length = utf16Count - entity.offset
         if entity.type == .textLink, let url = entity.extra {
-            let text = out[top.utf8Start...]
+            let text = out.bytes[top.utf8Start...]
             let urlLength = url.utf8.count
             if text.count == urlLength && text.elementsEqual(url.utf8) {
                 entity.type = .url
