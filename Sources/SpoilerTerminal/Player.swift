@@ -18,6 +18,8 @@ public struct PlayerOptions: Sendable {
     /// Seconds to wait for the rest of an escape sequence before a lone ESC counts as
     /// the Escape key.
     public var escapeDelay: Double = 0.05
+    /// The full-screen reader's chrome and keys (`spoiler read`); nil: the plain player.
+    public var reader: ReaderOptions?
 
     public init(frame: ANSIFrameOptions) { self.frame = frame }
 }
@@ -63,9 +65,9 @@ public final class Player {
     private let makeLayout: LayoutMaker
     private let makeScene: SceneMaker
 
-    private var builder: ANSIFrameBuilder
-    private var scene: Scene
-    private var size: TerminalSize
+    var builder: ANSIFrameBuilder
+    var scene: Scene
+    var size: TerminalSize
     private var encoder: ANSIEncoder
     private var previous: CellCanvas?
     private var spare: CellCanvas?
@@ -73,7 +75,7 @@ public final class Player {
     /// Clock time at which the scene's time 0 happened.
     private var sceneEpoch: Double = 0
     /// The groups revealed, and when (scene time), for reflow and re-hiding.
-    private var revealedAt: [Int: Double] = [:]
+    var revealedAt: [Int: Double] = [:]
     private var out: [UInt8] = []
 
     /// Frames written so far (a frame that changed nothing is not counted).
@@ -113,6 +115,7 @@ public final class Player {
     public func run(on device: TerminalDevice, clock: TerminalClock) throws(TerminalError) -> PlayerExit {
         let frameInterval = 1 / max(1, min(options.framesPerSecond, 240))
         sceneEpoch = clock.now()
+        lastInput = sceneEpoch
         try drawFrame(on: device, at: clock.now())
         var nextFrame = clock.now() + frameInterval
         var pendingSince: Double? = nil
@@ -125,6 +128,10 @@ public final class Player {
             }
             if let rehide = nextRehide() {
                 let due = max(0, sceneEpoch + rehide - now)
+                timeout = min(timeout ?? due, due)
+            }
+            if let change = nextChromeChange() {
+                let due = max(0, change - now)
                 timeout = min(timeout ?? due, due)
             }
             let events = try device.waitForEvents(timeout: timeout)
@@ -169,6 +176,7 @@ public final class Player {
                 rehideDue(at: after - sceneEpoch)
                 dirty = true
             }
+            if chromeNeedsRedraw(at: after) { dirty = true }
             if dirty || after >= nextFrame {
                 try drawFrame(on: device, at: after)
                 if after >= nextFrame {
@@ -197,7 +205,9 @@ public final class Player {
 
     /// Whether frames must keep coming: particles move, or a reveal or hide is running.
     private func isAnimating(at now: Double) -> Bool {
-        if scene.options.reducedMotion || isPaused { return false }
+        if isPaused { return false }
+        if scrollAnimation != nil { return true }
+        if scene.options.reducedMotion { return false }
         if scene.particles.count > 0 { return true }
         for w in scene.words.indices where !scene.isHidden(word: w) && !scene.isFullyRevealed(word: w) {
             return true
@@ -220,6 +230,8 @@ public final class Player {
         // Any input wakes a paused player, in case the terminal never says it has focus.
         isPaused = false
         advanceScene(to: now)
+        if event != .unknown { lastInput = now }
+        if options.reader != nil && handleReaderEvent(event, now: now) { return nil }
         switch event {
         case .key(.character("q")), .key(.character("Q")), .key(.control("c")), .key(.control("d")):
             return .quit
@@ -248,30 +260,37 @@ public final class Player {
         case .mouse(let m) where m.kind == .wheelUp:
             scroll(by: -3)
         case .key(.pageDown):
-            scroll(by: max(1, size.rows - 1))
+            scroll(by: max(1, viewRows - 1))
         case .key(.pageUp):
-            scroll(by: -max(1, size.rows - 1))
+            scroll(by: -max(1, viewRows - 1))
         case .key(.home):
             scroll(by: -scrollRow)
         case .key(.end):
             scroll(by: builder.rows)
         case .mouse(let m) where m.kind == .press && m.button == 0:
-            let point = Point(
-                x: (Double(m.column) + 0.5) * builder.cellWidth,
-                y: (Double(m.row + scrollRow) + 0.5) * builder.cellHeight)
-            if let w = scene.word(at: point) {
-                scene.reveal(word: w, origin: point)
-                revealedAt[builder.groups[w]] = scene.time
-                if builder.focusedGroup == builder.groups[w] { builder.focusedGroup = nil }
-            }
+            reveal(atColumn: m.column, row: m.row)
         default:
             break
         }
         return nil
     }
 
+    /// Reveals the word under the screen cell `column`, `row` (0-based), if any, with the
+    /// reveal wave from that cell.
+    func reveal(atColumn column: Int, row: Int) {
+        guard row < viewRows else { return }
+        let point = Point(
+            x: (Double(column - textColumn) + 0.5) * builder.cellWidth,
+            y: (Double(row + scrollRow) + 0.5) * builder.cellHeight)
+        if let w = scene.word(at: point) {
+            scene.reveal(word: w, origin: point)
+            revealedAt[builder.groups[w]] = scene.time
+            if builder.focusedGroup == builder.groups[w] { builder.focusedGroup = nil }
+        }
+    }
+
     /// Moves the focus to the next (or previous) group that is still hidden.
-    private func moveFocus(by step: Int) {
+    func moveFocus(by step: Int) {
         defer { scrollToFocus() }
         let all = Array(Set(builder.groups)).sorted()
         let hidden = all.filter { revealedAt[$0] == nil }
@@ -291,10 +310,10 @@ public final class Player {
     }
 
     /// The rows of the message that fit on the screen.
-    private var maxScroll: Int { max(0, builder.rows - size.rows) }
+    var maxScroll: Int { max(0, builder.rows - viewRows) }
 
     /// Scrolls the message by `rows` (down when positive), within its length.
-    private func scroll(by rows: Int) {
+    func scroll(by rows: Int) {
         scrollRow = min(max(0, scrollRow + rows), maxScroll)
     }
 
@@ -304,8 +323,8 @@ public final class Player {
         let line = builder.layout.words[w].line
         if line < scrollRow {
             scrollRow = line
-        } else if line >= scrollRow + size.rows {
-            scrollRow = min(line - size.rows + 1, maxScroll)
+        } else if line >= scrollRow + viewRows {
+            scrollRow = min(line - viewRows + 1, maxScroll)
         }
     }
 
@@ -351,7 +370,13 @@ public final class Player {
     }
 
     /// The first row of the message on the screen (when it is taller than the screen).
-    private var scrollRow = 0
+    var scrollRow = 0
+    /// Clock time of the last key or mouse input (the reader's bar shrinks after a while).
+    var lastInput: Double = 0
+    /// The animated scroll back to the top (the reader's `g`), while it runs.
+    var scrollAnimation: ScrollAnimation?
+    /// Whether the last frame drew the reader's compact wheel instead of the bar.
+    var drawnCompact = false
 
     /// The scene time when the program was stopped or the window lost focus, until the
     /// next frame after it goes on.
@@ -363,6 +388,7 @@ public final class Player {
     /// Builds the frame for clock time `now` and writes its difference from the last one.
     private func drawFrame(on device: TerminalDevice, at now: Double) throws(TerminalError) {
         advanceScene(to: now)
+        advanceScrollAnimation(to: now)
         var next = spare ?? CellCanvas(width: size.columns, height: size.rows)
         spare = nil
         if next.width != size.columns || next.height != size.rows {
@@ -370,8 +396,11 @@ public final class Player {
         } else {
             next.clear()
         }
-        builder.draw(scene, into: &next, originRow: -scrollRow)
-        if options.showsHelp && size.rows > builder.rows + 1 {
+        if let reader = options.reader { next.fill(reader.theme.backgroundStyle(options.frame.capability)) }
+        builder.draw(scene, into: &next, originColumn: textColumn, originRow: -scrollRow)
+        if options.reader != nil {
+            drawChrome(into: &next, at: now)
+        } else if options.showsHelp && size.rows > builder.rows + 1 {
             next.write(
                 "click or Tab/Enter: reveal · r: reveal all · h: hide · q: quit", column: 0, row: size.rows - 1,
                 style: CellStyle(attributes: .dim))
