@@ -15,6 +15,7 @@ let topHelp = """
       layout    print per-word spoiler geometry as JSON
       render    render the spoiler effect as ANSI, SVG, a JSON timeline or asciicast
       play      animate spoilers in the terminal; click or Tab/Enter to reveal
+      read      read a document or chat log full screen, spoilers as dust
 
     Input is FILE or standard input. Run 'spoiler <command> --help' for a command's options.
 
@@ -31,6 +32,7 @@ let commands: [String: (help: String, run: ([String]) throws(CommandLineError) -
     "convert": (ConvertCommand.help, ConvertCommand.run),
     "layout": (LayoutCommand.help, LayoutCommand.run),
     "play": (PlayCommand.help, PlayCommand.run),
+    "read": (ReadCommand.help, ReadCommand.run),
     "render": (RenderCommand.help, RenderCommand.run),
 ]
 

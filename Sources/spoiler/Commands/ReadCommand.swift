@@ -1,0 +1,138 @@
+import Glibc
+import SpoilerCore
+import SpoilerEffect
+import SpoilerLayout
+import SpoilerParser
+import SpoilerRender
+import SpoilerTerminal
+
+/// `spoiler read`: the full-screen reader for a document or chat log (SPEC §6).
+enum ReadCommand {
+    static let help = """
+        usage: spoiler read [--from F] [--theme T] [--color C] [--glyphs G] [--fps N]
+                            [--preset P] [--seed N] [--density D] [--reveal-scope S]
+                            [--rehide-after S] [--reduced-motion] [--no-mouse] [FILE|-]
+
+        Shows a document or chat log full screen, wrapped to the window, in the colours of
+        a film's computer terminal. Hidden parts twinkle as "invisible ink" dust until
+        clicked. The bottom row shows how much has been read; after 3 seconds without
+        input it shrinks to a small wheel at the lower right, and comes back on a key.
+
+          ↑ ↓, j k        scroll a line
+          space, PgDn     a page down (b, PgUp: up)
+          Home, End       the top, the end (also G)
+          the wheel       three lines
+          g, click on ↑   glide back to the top ([↑] shows at the end of the text)
+          click           reveal the hidden word under the pointer
+          Tab, Enter      move between hidden words, reveal the highlighted one
+          r / h           reveal every word / hide them all again
+          q, Ctrl-C, Esc  quit
+
+        When standard output is not a terminal (or TERM=dumb), prints the text once
+        instead, hidden words masked by dots (never their text), with no escape sequences
+        unless --color always. The terminal is restored however the program ends.
+
+        options:
+          --from F          input format: plain (default), markdownv2, html, markdown, botapi
+          --theme T         green (default: green on near-black), amber, mono (or none: the
+                            terminal's own colours; also what NO_COLOR gives)
+          --fps N           frames per second while something moves (default 30, 1 to 240)
+        \(TerminalOptions.help)
+          --preset P        dust (default, tinted by the theme), confetti or snow
+          --seed N          random seed (default 1)
+          --density D       particles per grapheme per second (default 20)
+          --reveal-scope S  word (default) or message: what one click reveals
+          --rehide-after S  hide a revealed word again after S seconds
+          --reduced-motion  a still dot pattern and no gliding (also REDUCED_MOTION=1)
+          --no-mouse        do not ask the terminal for mouse clicks and the wheel
+          --help            show this help
+
+        example:
+          $ spoiler read --from markdown notes.md
+
+        exit status: 0 success, 1 the input failed, 2 usage error
+        """
+
+    static let spec = Arguments.Spec(
+        command: "read",
+        options: TerminalOptions.optionNames.union([
+            "from", "theme", "fps", "preset", "seed", "density", "reveal-scope", "rehide-after",
+        ]),
+        flags: ["reduced-motion", "no-mouse"])
+
+    static func run(_ argv: [String]) throws(CommandLineError) {
+        let args = try Arguments(argv, spec: spec)
+        let format = try args.choice("from", as: InputFormat.self) ?? .plain
+        if format == .export {
+            throw .usage("'--from export' is not readable yet; convert the chat first", command: "read")
+        }
+        let themeName = args["theme"] ?? "green"
+        guard let theme = ReaderTheme.builtIn[themeName] else {
+            throw .usage(
+                "unknown theme '\(themeName)' (expected one of: \(ReaderTheme.builtInNames.joined(separator: ", ")))",
+                command: "read")
+        }
+        let fps = try args.number("fps", in: 1...240) ?? 30
+        var effect = try EffectChoice(args)
+        if effect.preset.name == "dust", let tint = theme.dust {
+            for i in effect.preset.emitter.emitterCells.indices { effect.preset.emitter.emitterCells[i].color = tint }
+        }
+        let environment = TerminalOptions.environment()
+        let isTerminal = isatty(1) == 1 && environment["TERM"] != "dumb"
+        let (capability, glyphs) = try TerminalOptions.resolve(args, outputIsTerminal: isTerminal)
+
+        let input = try InputSource(path: args.inputPath)
+        let bytes = try input.readAll()
+        let message: Message
+        do {
+            message = try MessageParser.parse(bytes, from: format)
+        } catch {
+            throw .failure("\(input.name): \(error)")
+        }
+        let engine = LayoutEngine(model: .mono(cellWidth: 8, cellHeight: 16))
+
+        guard isTerminal else {
+            var still = engine
+            if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { still.wrapWidth = columns }
+            let layout = still.layout(message)
+            let scene = effect.scene(for: layout)
+            var options = ANSIFrameOptions(capability: capability, glyphs: glyphs)
+            options.fillHiddenCells = true
+            var builder = ANSIFrameBuilder(layout: layout, options: options)
+            var canvas = CellCanvas(width: builder.columns, height: builder.rows)
+            builder.draw(scene, into: &canvas)
+            var out: [UInt8] = []
+            StillFrameWriter.write(canvas, capability: capability, into: &out)
+            StandardStreams.write(out)
+            return
+        }
+
+        let reader = ReaderOptions(theme: theme)
+        var frame = ANSIFrameOptions(capability: capability, glyphs: glyphs)
+        frame.textStyle = theme.textStyle(capability)
+        var options = PlayerOptions(frame: frame)
+        options.framesPerSecond = fps
+        options.mouse = !args.has("no-mouse")
+        options.rehideAfter = effect.rehideAfter
+        options.showsHelp = false
+        options.reader = reader
+        do {
+            let tty = try TTYTerminal()
+            let size = try tty.size()
+            let player = Player(
+                size: size, options: options,
+                layout: { size in
+                    var e = engine
+                    e.wrapWidth = reader.textWidth(columns: size.columns)
+                    return e.layout(message)
+                },
+                scene: { [effect] layout in effect.scene(for: layout) })
+            try tty.start(mouse: options.mouse)
+            defer { tty.restore() }
+            let exit = try player.run(on: tty, clock: SystemClock())
+            if case .signal(let signo) = exit { tty.reraise(signo) }
+        } catch {
+            throw .failure(error.description)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import SpoilerTestSupport
+import Testing
+
+/// `spoiler read` when the output is not a terminal, and its usage errors.
+@Suite struct ReadCommandTests {
+    @Test func notATerminalPrintsTheTextOnceWithHiddenWordsMasked() throws {
+        let r = try runSpoiler(
+            ["read"], input: "first line\nthe butler ||did it|| in the library\n",
+            environment: ["TERM": "xterm-256color", "COLUMNS": "80"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(!r.stdout.contains(0x1B))
+        let lines = r.out.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "first line")
+        #expect(lines.count >= 2 && lines[1].hasPrefix("the butler ") && lines[1].hasSuffix(" in the library"))
+        #expect(!r.out.contains("did") && !r.out.contains(" it "))
+    }
+
+    @Test func theInputCanBeMarkdownAndTheTextWrapsToColumns() throws {
+        let r = try runSpoiler(
+            ["read", "--from", "markdown"], input: "# Title\n\nsome *words* that go on and on ||hidden||\n",
+            environment: ["COLUMNS": "20"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("Title"))
+        #expect(!r.out.contains("hidden") && !r.out.contains("*"))
+        for line in r.out.split(separator: "\n") { #expect(line.count <= 20, "\(line)") }
+    }
+
+    @Test func controlCharactersStayInert() throws {
+        let r = try runSpoiler(["read"], input: "a\u{1B}]52;c;aGk=\u{07} b\u{1B}[2J ||secret||\n")
+        #expect(r.status == 0)
+        #expect(!r.stdout.contains(0x1B) && !r.stdout.contains(0x07))
+        #expect(r.out.hasPrefix("a␛]52;c;aGk=␇ b␛[2J "))
+        #expect(!r.out.contains("secret"))
+    }
+
+    @Test(arguments: [
+        (["read", "--theme", "purple"], "unknown theme 'purple' (expected one of: amber, green, mono, none)"),
+        (["read", "--from", "export"], "'--from export'"),
+        (["read", "--fps", "0"], "'--fps' needs a number from 1 to 240"),
+        (["read", "--thme", "green"], "did you mean '--theme'?"),
+    ])
+    func usageErrorsExitTwoWithAReason(arguments: [String], reason: String) throws {
+        let r = try runSpoiler(arguments, input: "x\n")
+        #expect(r.status == 2)
+        #expect(r.err.contains(reason), "\(r.err)")
+        #expect(r.err.contains("see 'spoiler read --help'"))
+    }
+
+    @Test func aMissingFileFailsWithItsName() throws {
+        let r = try runSpoiler(["read", "/nonexistent/notes.md"])
+        #expect(r.status == 1)
+        #expect(r.err.contains("cannot open '/nonexistent/notes.md'"))
+    }
+
+    @Test func helpListsTheKeysAndThemes() throws {
+        let r = try runSpoiler(["read", "--help"])
+        #expect(r.status == 0)
+        for word in ["--theme T", "green", "amber", "mono", "g, click on ↑", "PgDn", "Home, End"] {
+            #expect(r.out.contains(word), "\(word)")
+        }
+        let top = try runSpoiler(["--help"])
+        #expect(top.out.contains("read      read a document"))
+    }
+}
