@@ -38,18 +38,31 @@ public struct ExportItem: Sendable, Hashable {
     public var index: Int
     /// The message, or why it could not be read (the rest of the export still is).
     public var result: Result<Message, ParseError>
+    /// Who sent it: the export's `from` (or `actor`, for a service message with text);
+    /// nil when the export names no one.
+    public var sender: String?
+    /// When it was sent, as the export writes it: `date`, local time without a zone
+    /// (`2026-11-01T19:01:10`); nil when missing.
+    public var date: String?
 
-    public init(id: String?, chatID: String?, index: Int, result: Result<Message, ParseError>) {
+    public init(
+        id: String?, chatID: String?, index: Int, result: Result<Message, ParseError>, sender: String? = nil,
+        date: String? = nil
+    ) {
         self.id = id
         self.chatID = chatID
         self.index = index
         self.result = result
+        self.sender = sender
+        self.date = date
     }
 
     /// Reads one message object of the export; nil for a message that is skipped.
     init?(_ value: JSONValue, index: Int, chatID: JSONValue?) {
         self.index = index
         self.chatID = chatID.map(\.jsonString)
+        sender = value["from"]?.stringValue ?? value["actor"]?.stringValue
+        date = value["date"]?.stringValue
         guard case .object = value else {
             id = nil
             result = .failure(ParseError(.invalidJSON, "message \(index): expected an object"))
