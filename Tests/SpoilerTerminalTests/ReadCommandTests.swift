@@ -36,7 +36,8 @@ import Testing
 
     @Test(arguments: [
         (["read", "--theme", "purple"], "unknown theme 'purple' (expected one of: amber, green, mono, none)"),
-        (["read", "--from", "export"], "'--from export'"),
+        (["read", "--from", "jsn"], "unknown value 'jsn' for '--from'"),
+        (["read", "a.txt", "b.txt"], "unexpected argument 'b.txt'"),
         (["read", "--fps", "0"], "'--fps' needs a number from 1 to 240"),
         (["read", "--thme", "green"], "did you mean '--theme'?"),
     ])
@@ -61,5 +62,49 @@ import Testing
         }
         let top = try runSpoiler(["--help"])
         #expect(top.out.contains("read      read a document"))
+    }
+}
+
+/// `spoiler read --from export`: a Telegram Desktop export as a chat log.
+@Suite struct ReadChatLogTests {
+    static let sample = packageRoot.appendingPathComponent("Fixtures/export/telegram-export-result.json").path
+
+    @Test func anExportReadsAsAChatLogWithSendersAndDates() throws {
+        let r = try runSpoiler(
+            ["read", "--from", "export", "--glyphs", "ascii", ReadChatLogTests.sample], environment: ["COLUMNS": "60"])
+        #expect(r.status == 0, "\(r.err)")
+        let lines = r.out.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "Ana · 2026-11-01 19:01")
+        #expect(lines.dropFirst().first == "Just finished it. No spoilers please!")
+        #expect(lines.contains("Bo · 2026-11-01 19:02"))
+        // The service message without text is left out; the spoilers stay hidden.
+        #expect(!r.out.contains("create_group"))
+        #expect(!r.out.contains("the butler") && !r.out.contains("сон"))
+        #expect(r.out.contains("and nobody saw it\ncoming"), "wrapped at 60 columns")
+        #expect(r.out.contains("print(\"||not a spoiler||\")"))
+        expectMatchesFixture(r.out, "cli/read-export-chat-log.txt")
+    }
+
+    @Test func aBrokenMessageIsNotedAndTheRestStillReads() throws {
+        let export = """
+            {"messages": [
+              {"id": 1, "type": "message", "date": "2026-11-01T10:00:00", "from": "Ana", "text": 5},
+              {"id": 2, "type": "message", "date": "2026-11-01T10:01:00", "from": "Bo", "text": "fine ||here||"},
+              {"id": 3, "type": "message", "from": "Cy", "photo": "a.jpg", "text": ""}
+            ]}
+            """
+        let r = try runSpoiler(["read", "--from", "export"], input: export, environment: ["COLUMNS": "80"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.hasPrefix("Ana · 2026-11-01 10:00\n[could not be read: "))
+        #expect(r.out.contains("\n\nBo · 2026-11-01 10:01\nfine ||here||"), "plain text in an export is not markup")
+        #expect(r.out.contains("\n\nCy\n[no text]"))
+    }
+
+    @Test func aSyntaxErrorFailsWithItsPosition() throws {
+        let r = try runSpoiler(
+            ["read", "--from", "export"], input: "{\"messages\": [\n  {\"id\": 1,,}\n]}", environment: ["COLUMNS": "80"]
+        )
+        #expect(r.status == 1)
+        #expect(r.err.hasPrefix("error: <stdin>: invalid JSON at line 2, column 12"), "\(r.err)")
     }
 }

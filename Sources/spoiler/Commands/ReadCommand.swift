@@ -33,7 +33,8 @@ enum ReadCommand {
         unless --color always. The terminal is restored however the program ends.
 
         options:
-          --from F          input format: plain (default), markdownv2, html, markdown, botapi
+          --from F          input format: plain (default), markdownv2, html, markdown, botapi,
+                            export (a Telegram Desktop result.json, as a chat log)
           --theme T         green (default: green on near-black), amber, mono (or none: the
                             terminal's own colours; also what NO_COLOR gives)
           --fps N           frames per second while something moves (default 30, 1 to 240)
@@ -47,8 +48,12 @@ enum ReadCommand {
           --no-mouse        do not ask the terminal for mouse clicks and the wheel
           --help            show this help
 
-        example:
+        With --from export, a Telegram Desktop export (result.json) reads as a chat log:
+        each message under a line with its sender and date.
+
+        examples:
           $ spoiler read --from markdown notes.md
+          $ spoiler read --from export ~/Downloads/ChatExport/result.json
 
         exit status: 0 success, 1 the input failed, 2 usage error
         """
@@ -63,9 +68,6 @@ enum ReadCommand {
     static func run(_ argv: [String]) throws(CommandLineError) {
         let args = try Arguments(argv, spec: spec)
         let format = try args.choice("from", as: InputFormat.self) ?? .plain
-        if format == .export {
-            throw .usage("'--from export' is not readable yet; convert the chat first", command: "read")
-        }
         let themeName = args["theme"] ?? "green"
         guard let theme = ReaderTheme.builtIn[themeName] else {
             throw .usage(
@@ -82,13 +84,7 @@ enum ReadCommand {
         let (capability, glyphs) = try TerminalOptions.resolve(args, outputIsTerminal: isTerminal)
 
         let input = try InputSource(path: args.inputPath)
-        let bytes = try input.readAll()
-        let message: Message
-        do {
-            message = try MessageParser.parse(bytes, from: format)
-        } catch {
-            throw .failure("\(input.name): \(error)")
-        }
+        let message = try format == .export ? chatLog(input) : parse(input, from: format)
         let engine = LayoutEngine(model: .mono(cellWidth: 8, cellHeight: 16))
 
         guard isTerminal else {
@@ -133,6 +129,43 @@ enum ReadCommand {
             if case .signal(let signo) = exit { tty.reraise(signo) }
         } catch {
             throw .failure(error.description)
+        }
+    }
+
+    /// The whole input as one message in `format`.
+    static func parse(_ input: InputSource, from format: InputFormat) throws(CommandLineError) -> Message {
+        let bytes = try input.readAll()
+        do {
+            return try MessageParser.parse(bytes, from: format)
+        } catch {
+            throw .failure("\(input.name): \(error)")
+        }
+    }
+
+    /// A Telegram Desktop export, streamed, as a chat log (``ChatLog``).
+    ///
+    /// - Throws: a failure naming the input for a JSON syntax error (with its line,
+    ///   column and byte offset); a message that cannot be read only gets a note in the log.
+    static func chatLog(_ input: InputSource) throws(CommandLineError) -> Message {
+        let reader = ExportReader()
+        var log = ChatLog()
+        var items: [ExportItem] = []
+        var chunk: [UInt8] = []
+        while true {
+            chunk.removeAll(keepingCapacity: true)
+            let end = try input.read(into: &chunk) == 0
+            do {
+                if end {
+                    try reader.finish(into: &items)
+                } else {
+                    try reader.feed(chunk, into: &items)
+                }
+            } catch {
+                throw .failure("\(input.name): \(error)")
+            }
+            for item in items { log.append(item) }
+            items.removeAll(keepingCapacity: true)
+            if end { return log.message }
         }
     }
 }
