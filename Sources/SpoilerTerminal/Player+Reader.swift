@@ -23,6 +23,26 @@ extension Player {
     /// The first row of the text on the screen.
     public var firstVisibleRow: Int { scrollRow }
 
+    /// Whether anything moves on the text rows of the screen.
+    ///
+    /// Particles there count, and words there being revealed or hidden. Dust above or
+    /// below the screen does not, so the reader sleeps while none is in view.
+    ///
+    /// - Complexity: O(words + particles).
+    func movesInView() -> Bool {
+        let top = Double(scrollRow) * builder.cellHeight
+        let bottom = Double(scrollRow + viewRows) * builder.cellHeight
+        for w in scene.words.indices {
+            // Revealing, or hiding (from the moment of the key, while the circle is still whole).
+            let hiding = scene.reveals[w]?.hideStart != nil && scene.revealRadius(word: w) != nil
+            guard hiding || (!scene.isHidden(word: w) && !scene.isFullyRevealed(word: w)) else { continue }
+            let r = scene.words[w].rect
+            if r.maxY > top && r.minY < bottom { return true }
+        }
+        for y in scene.particles.y where Double(y) >= top - 1 && Double(y) <= bottom + 1 { return true }
+        return false
+    }
+
     /// Whether the reader's bar has shrunk to the wheel at clock time `now`.
     func isCompact(at now: Double) -> Bool {
         guard let reader = options.reader else { return false }

@@ -134,6 +134,11 @@ public final class Player {
                 let due = max(0, change - now)
                 timeout = min(timeout ?? due, due)
             }
+            if timeout == nil && options.reader != nil && pausedSceneTime == nil && !isPaused {
+                // Dust off the screen waits where it is until it scrolls into view, instead
+                // of being simulated (or caught up) for the time nobody looked.
+                pausedSceneTime = now - sceneEpoch
+            }
             let events = try device.waitForEvents(timeout: timeout)
             var dirty = false
             for event in events {
@@ -208,6 +213,7 @@ public final class Player {
         if isPaused { return false }
         if scrollAnimation != nil { return true }
         if scene.options.reducedMotion { return false }
+        if options.reader != nil { return movesInView() }
         if scene.particles.count > 0 { return true }
         for w in scene.words.indices where !scene.isHidden(word: w) && !scene.isFullyRevealed(word: w) {
             return true
@@ -356,6 +362,8 @@ public final class Player {
         spare = nil
         encoder.invalidate()
         sceneEpoch = now
+        // The new scene starts at 0: a time saved from the old one must not be caught up to.
+        if pausedSceneTime != nil { pausedSceneTime = 0 }
         scroll(by: 0)
     }
 

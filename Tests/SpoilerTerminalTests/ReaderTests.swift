@@ -32,7 +32,7 @@ import Testing
 
     static func reader(
         _ message: Message = document, theme: ReaderTheme = .green, capability: ColorCapability = .trueColor,
-        sceneOptions: SceneOptions = SceneOptions()
+        sceneOptions: SceneOptions = SceneOptions(), framesPerSecond: Double = 30
     ) -> Player {
         let reader = ReaderOptions(theme: theme)
         var frame = ANSIFrameOptions(capability: capability)
@@ -40,6 +40,7 @@ import Testing
         var options = PlayerOptions(frame: frame)
         options.reader = reader
         options.showsHelp = false
+        options.framesPerSecond = framesPerSecond
         return Player(
             size: size, options: options,
             layout: { size in LayoutEngine(wrapWidth: reader.textWidth(columns: size.columns)).layout(message) },
@@ -143,6 +144,48 @@ import Testing
         #expect(terminal.times == [0, 1, 4], "the first frame, the key, the shrink")
         #expect(terminal.inner.waits == 3)
         #expect(ReaderTests.bar(screen).hasSuffix("4%"))
+    }
+
+    @Test func dustOffTheScreenDoesNotKeepTheReaderAwake() throws {
+        // Only line 30's word is hidden: at the top nothing moves on the screen.
+        var message = ReaderTests.document
+        message.entities.removeFirst()
+        let player = ReaderTests.reader(message)
+        let (exit, terminal, _) = try ReaderTests.read(player, [(100, ReaderTests.keys("q"))])
+        #expect(exit == .quit)
+        #expect(terminal.times == [0, 3], "the first frame and the shrink")
+        #expect(player.framesBuilt == 2)
+        #expect(terminal.inner.waits == 2, "until the shrink, then without a timeout until q")
+        // Scrolled to the word, the dust moves at the frame rate; back at the top it stops.
+        let awake = ReaderTests.reader(message)
+        let (_, _, _) = try ReaderTests.read(
+            awake, [(0.1, ReaderTests.keys("G")), (1.1, ReaderTests.keys("\u{1B}[H")), (2.0, ReaderTests.keys("q"))])
+        #expect((28...34).contains(awake.framesBuilt), "\(awake.framesBuilt) frames")
+        // After a long time away the dust goes on from where it was, not caught up.
+        let later = ReaderTests.reader(message)
+        let (_, _, screen) = try ReaderTests.read(
+            later,
+            [(1000, ReaderTests.keys("G")), (1000.1, ReaderTests.keys("k")), (1000.5, ReaderTests.keys("q"))])
+        #expect(later.currentScene.time < 5, "\(later.currentScene.time) s of scene time")
+        #expect(screen.lines[0].hasPrefix("  line 30 has "), "\(screen.lines.joined(separator: "\n"))")
+        #expect(screen.lines[0].contains { (0x2801...0x28FF).contains($0.unicodeScalars.first!.value) }, "dust")
+    }
+
+    @Test func aResizeWhileTheDustWaitsDoesNotReplayTheTimeBefore() throws {
+        // Dust in view for 200 s (at 1 frame a second), then off the screen; a resize
+        // makes a new scene, which must start fresh when the dust is back in view.
+        var message = ReaderTests.document
+        message.entities.removeLast()
+        let player = ReaderTests.reader(message, framesPerSecond: 1)
+        let (_, _, screen) = try ReaderTests.read(
+            player,
+            [
+                (200, ReaderTests.keys("G")), (210, .resized), (220, ReaderTests.keys("\u{1B}[H")),
+                (221, ReaderTests.keys("q")),
+            ])
+        #expect(player.currentScene.time < 5, "\(player.currentScene.time) s of scene time")
+        #expect(screen.lines[2].hasPrefix("  line 02 has "))
+        #expect(!screen.lines[2].contains("pineapple"))
     }
 
     @Test func gGlidesBackToTheTopWithEaseInOut() throws {
