@@ -1,4 +1,5 @@
 import SpoilerCore
+import SpoilerLayout
 import SpoilerRender
 
 /// The reader's part of the player (``PlayerOptions/reader``): rows and margins, reading
@@ -23,6 +24,38 @@ extension Player {
     /// The first row of the text on the screen.
     public var firstVisibleRow: Int { scrollRow }
 
+    /// The rows whose hidden words get dust when the screen starts at `row`: the screen
+    /// and a screen above and below it.
+    func sceneWindow(around row: Int) -> Range<Int> {
+        max(0, row - viewRows)..<(row + 2 * viewRows)
+    }
+
+    /// `layout` with the words outside `window` made inert: no graphemes, so no dust
+    /// (their boxes, groups and order stay, so scene word `i` is still layout word `i`).
+    static func inert(_ layout: TextLayout, outside window: Range<Int>) -> TextLayout {
+        var l = layout
+        for i in l.words.indices where !window.contains(l.words[i].line) { l.words[i].graphemes = 0 }
+        return l
+    }
+
+    /// Makes a new scene when the screen has left the rows the scene animates.
+    ///
+    /// The revealed words stay revealed (as in a reflow). A long document so costs only
+    /// the dust near the screen, and a frame only the rows on it.
+    func updateSceneWindow(now: Double) {
+        guard options.reader != nil else { return }
+        if let w = sceneWindowRows, w.lowerBound <= scrollRow, scrollRow + viewRows <= w.upperBound { return }
+        let window = sceneWindow(around: scrollRow)
+        sceneWindowRows = window
+        scene = makeScene(Player.inert(builder.layout, outside: window))
+        for g in revealedAt.keys {
+            if let w = builder.groups.firstIndex(of: g) { scene.reveal(word: w, at: -10) }
+        }
+        for g in revealedAt.keys { revealedAt[g] = 0 }
+        sceneEpoch = now
+        if pausedSceneTime != nil { pausedSceneTime = 0 }
+    }
+
     /// Whether anything moves on the text rows of the screen.
     ///
     /// Particles there count, and words there being revealed or hidden. Dust above or
@@ -32,14 +65,23 @@ extension Player {
     func movesInView() -> Bool {
         let top = Double(scrollRow) * builder.cellHeight
         let bottom = Double(scrollRow + viewRows) * builder.cellHeight
-        for w in scene.words.indices {
-            // Revealing, or hiding (from the moment of the key, while the circle is still whole).
-            let hiding = scene.reveals[w]?.hideStart != nil && scene.revealRadius(word: w) != nil
-            guard hiding || (!scene.isHidden(word: w) && !scene.isFullyRevealed(word: w)) else { continue }
-            let r = scene.words[w].rect
-            if r.maxY > top && r.minY < bottom { return true }
+        let s = scene
+        let words = builder.layout.words
+        // Words come in text order, so by line: find the first on the screen.
+        var low = 0
+        var high = words.count
+        while low < high {
+            let mid = (low + high) / 2
+            if words[mid].line < scrollRow { low = mid + 1 } else { high = mid }
         }
-        for y in scene.particles.y where Double(y) >= top - 1 && Double(y) <= bottom + 1 { return true }
+        var w = low
+        while w < words.count && w < s.words.count && words[w].line < scrollRow + viewRows {
+            defer { w += 1 }
+            // Revealing, or hiding (from the moment of the key, while the circle is still whole).
+            let hiding = s.reveals[w]?.hideStart != nil && s.revealRadius(word: w) != nil
+            if hiding || (!s.isHidden(word: w) && !s.isFullyRevealed(word: w)) { return true }
+        }
+        for y in s.particles.y where Double(y) >= top - 1 && Double(y) <= bottom + 1 { return true }
         return false
     }
 

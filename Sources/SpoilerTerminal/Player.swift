@@ -63,7 +63,7 @@ public final class Player {
 
     public let options: PlayerOptions
     private let makeLayout: LayoutMaker
-    private let makeScene: SceneMaker
+    let makeScene: SceneMaker
 
     var builder: ANSIFrameBuilder
     var scene: Scene
@@ -73,7 +73,7 @@ public final class Player {
     private var spare: CellCanvas?
     private var decoder = InputDecoder()
     /// Clock time at which the scene's time 0 happened.
-    private var sceneEpoch: Double = 0
+    var sceneEpoch: Double = 0
     /// The groups revealed, and when (scene time), for reflow and re-hiding.
     var revealedAt: [Int: Double] = [:]
     private var out: [UInt8] = []
@@ -95,7 +95,14 @@ public final class Player {
         self.size = size
         let l = layout(size)
         builder = ANSIFrameBuilder(layout: l, options: options.frame)
-        self.scene = scene(l)
+        if options.reader != nil {
+            // Only the first screens' words get dust: a long document's other words wait.
+            let window = 0..<(3 * max(1, size.rows))
+            self.scene = scene(Player.inert(l, outside: window))
+            sceneWindowRows = window
+        } else {
+            self.scene = scene(l)
+        }
         encoder = ANSIEncoder(capability: options.frame.capability)
         out.reserveCapacity(1 << 16)
     }
@@ -353,7 +360,13 @@ public final class Player {
         let focus = builder.focusedGroup
         builder = ANSIFrameBuilder(layout: layout, options: options.frame)
         builder.focusedGroup = focus.flatMap { builder.groups.contains($0) ? $0 : nil }
-        scene = makeScene(layout)
+        if options.reader != nil {
+            let window = sceneWindow(around: min(scrollRow, maxScroll))
+            scene = makeScene(Player.inert(layout, outside: window))
+            sceneWindowRows = window
+        } else {
+            scene = makeScene(layout)
+        }
         for g in revealedAt.keys {
             if let w = builder.groups.firstIndex(of: g) { scene.reveal(word: w, at: -10) }
         }
@@ -385,10 +398,12 @@ public final class Player {
     var scrollAnimation: ScrollAnimation?
     /// Whether the last frame drew the reader's compact wheel instead of the bar.
     var drawnCompact = false
+    /// The layout rows whose hidden words the reader's scene animates (nil: all).
+    var sceneWindowRows: Range<Int>?
 
     /// The scene time when the program was stopped or the window lost focus, until the
     /// next frame after it goes on.
-    private var pausedSceneTime: Double?
+    var pausedSceneTime: Double?
     /// Whether the terminal window has lost focus (xterm focus events, mode 1004): no
     /// frames are drawn until it gets it back or input arrives.
     private var isPaused = false
@@ -397,6 +412,7 @@ public final class Player {
     private func drawFrame(on device: TerminalDevice, at now: Double) throws(TerminalError) {
         advanceScene(to: now)
         advanceScrollAnimation(to: now)
+        updateSceneWindow(now: now)
         var next = spare ?? CellCanvas(width: size.columns, height: size.rows)
         spare = nil
         if next.width != size.columns || next.height != size.rows {
@@ -405,7 +421,9 @@ public final class Player {
             next.clear()
         }
         if let reader = options.reader { next.fill(reader.theme.backgroundStyle(options.frame.capability)) }
-        builder.draw(scene, into: &next, originColumn: textColumn, originRow: -scrollRow)
+        builder.draw(
+            scene, into: &next, originColumn: textColumn, originRow: -scrollRow,
+            rows: options.reader != nil ? scrollRow..<(scrollRow + viewRows) : nil)
         if options.reader != nil {
             drawChrome(into: &next, at: now)
         } else if options.showsHelp && size.rows > builder.rows + 1 {

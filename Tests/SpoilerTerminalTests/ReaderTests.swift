@@ -188,6 +188,47 @@ import Testing
         #expect(!screen.lines[2].contains("pineapple"))
     }
 
+    /// 300 lines, every tenth ending with a hidden "kumquat".
+    static let long: Message = {
+        var text = ""
+        var entities: [Entity] = []
+        for i in 0..<300 {
+            if i > 0 { text += "\n" }
+            text += "row \(i)"
+            if i % 10 == 2 {
+                text += " has "
+                entities.append(Entity(.spoiler, offset: text.utf16.count, length: 7))
+                text += "kumquat"
+            }
+        }
+        return Message(text: text, entities: entities)
+    }()
+
+    @Test func aLongDocumentAnimatesOnlyTheDustNearTheScreen() throws {
+        let player = ReaderTests.reader(ReaderTests.long)
+        // Reveal row 2's word, go to the end and back: it is still revealed.
+        let (_, _, screen) = try ReaderTests.read(
+            player,
+            [
+                (0.2, ReaderTests.click(12, 2)), (1.5, ReaderTests.keys("\u{1B}[F")), (1.6, ReaderTests.keys("q")),
+            ])
+        let particles = player.currentScene.particles.y
+        #expect(!particles.isEmpty)
+        // At the end (rows 291–299), only words within a screen of it have dust.
+        #expect(particles.allSatisfy { $0 >= Float(291 - 9) * 16 }, "\(particles.min() ?? 0)")
+        #expect(screen.lines[1].hasPrefix("  row 292 has "))
+        let (_, _, back) = try ReaderTests.read(
+            ReaderTests.reader(ReaderTests.long),
+            [
+                (0.2, ReaderTests.click(12, 2)), (1.5, ReaderTests.keys("\u{1B}[F")),
+                (1.6, ReaderTests.keys("\u{1B}[H")), (2.0, ReaderTests.keys("q")),
+            ])
+        #expect(back.lines[2].hasPrefix("  row 2 has kumquat"))
+        let start = ReaderTests.reader(ReaderTests.long)
+        _ = try ReaderTests.read(start, [(0.5, ReaderTests.keys("q"))])
+        #expect(start.currentScene.particles.y.allSatisfy { $0 < Float(30 * 16) })
+    }
+
     @Test func gGlidesBackToTheTopWithEaseInOut() throws {
         let player = ReaderTests.reader(sceneOptions: ReaderTests.still)
         let (_, terminal, screen) = try ReaderTests.read(

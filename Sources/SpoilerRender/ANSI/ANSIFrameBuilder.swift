@@ -38,6 +38,9 @@ public struct ANSIFrameBuilder: Sendable {
     private let clusterDisplays: [String]
     private var showsText: [Bool] = []
     private var hiddenCell: [Bool] = []
+    /// The index in `glyphs` of the first glyph on each row, and the count at the end;
+    /// nil if the glyphs are not in row order (then every row is drawn).
+    private let glyphRowStart: [Int]?
 
     /// A builder for `layout` (which should be `mono`; other models are drawn by their
     /// cell grid as if it were one).
@@ -68,6 +71,18 @@ public struct ANSIFrameBuilder: Sendable {
         clusterDisplays = clusters
         let columns = layout.columns ?? Int((Double(layout.width) / cellWidth).rounded(.up))
         let rows = layout.rows ?? layout.lines.count
+        // Glyphs come row by row (the layout's order): where each row's run starts.
+        let inRowOrder = zip(cells, cells.dropFirst()).allSatisfy { $0.row <= $1.row }
+        if inRowOrder && rows >= 0 && cells.allSatisfy({ $0.row >= 0 && Int($0.row) < rows }) {
+            var starts = [Int](repeating: cells.count, count: rows + 1)
+            for (i, g) in cells.enumerated().reversed() { starts[Int(g.row)] = i }
+            for r in stride(from: rows - 1, through: 0, by: -1) where starts[r] > starts[r + 1] {
+                starts[r] = starts[r + 1]
+            }
+            glyphRowStart = starts
+        } else {
+            glyphRowStart = nil
+        }
         raster = DotRaster(
             columns: columns, rows: rows, cellWidth: cellWidth, cellHeight: cellHeight, glyphs: options.glyphs,
             levels: options.brightnessLevels)
@@ -86,32 +101,48 @@ public struct ANSIFrameBuilder: Sendable {
     /// Draws the message and `scene` at `originColumn`, `originRow` of `canvas`, over
     /// what is there (clear the canvas first for a whole frame).
     ///
-    /// - Complexity: O(graphemes + particles + cells of the layout).
-    public mutating func draw(_ scene: Scene, into canvas: inout CellCanvas, originColumn: Int = 0, originRow: Int = 0)
-    {
+    /// - Parameter rows: the layout rows to draw (the ones on the screen of a long
+    ///   document); nil: all. Particles are drawn wherever they are.
+    /// - Complexity: O(graphemes + particles + cells) of the rows drawn (after a first
+    ///   call that sets up O(cells of the layout)).
+    public mutating func draw(
+        _ scene: Scene, into canvas: inout CellCanvas, originColumn: Int = 0, originRow: Int = 0,
+        rows drawnRows: Range<Int>? = nil
+    ) {
         let columns = raster.columns
         let cellCount = columns * raster.rows
+        var rowRange = 0..<raster.rows
+        if let r = drawnRows, glyphRowStart != nil {
+            let low = min(max(0, r.lowerBound), raster.rows)
+            rowRange = low..<max(low, min(raster.rows, r.upperBound))
+        }
         if showsText.count != cellCount {
             showsText = Array(repeating: false, count: cellCount)
             hiddenCell = Array(repeating: false, count: cellCount)
         } else {
-            for i in 0..<cellCount {
+            for i in (rowRange.lowerBound * columns)..<(rowRange.upperBound * columns) {
                 showsText[i] = false
                 hiddenCell[i] = false
             }
         }
         // Text.
-        var hiddenWord = [Bool](repeating: true, count: layout.words.count)
-        for w in layout.words.indices where w < scene.words.count { hiddenWord[w] = scene.isHidden(word: w) }
+        // Whether each word is hidden, asked of the scene only for words on the rows drawn
+        // (0 unknown, 1 hidden, 2 shown).
+        var hiddenWord = [UInt8](repeating: 0, count: layout.words.count)
         let rows = raster.rows
-        for g in glyphs {
+        let firstGlyph = glyphRowStart?[rowRange.lowerBound] ?? 0
+        let endGlyph = glyphRowStart?[rowRange.upperBound] ?? glyphs.count
+        for g in glyphs[firstGlyph..<endGlyph] {
             var style = options.textStyle
             let column = Int(g.column)
             let row = Int(g.row)
             let width = Int(g.columns)
             if g.word >= 0 {
                 let w = Int(g.word)
-                if w >= hiddenWord.count || hiddenWord[w] {
+                if w < hiddenWord.count && hiddenWord[w] == 0 {
+                    hiddenWord[w] = w < scene.words.count && !scene.isHidden(word: w) ? 2 : 1
+                }
+                if w >= hiddenWord.count || hiddenWord[w] == 1 {
                     markHidden(column: column, row: row, columns: width)
                     continue
                 }
@@ -144,12 +175,13 @@ public struct ANSIFrameBuilder: Sendable {
         raster.draw(
             into: &canvas, originColumn: originColumn, originRow: originRow, capability: options.capability,
             style: CellStyle(background: options.textStyle.background)
-        ) { column, row in !shows[row * columns + column] }
+        ) { column, row in rowRange.contains(row) && !shows[row * columns + column] }
         if options.fillHiddenCells {
             let symbol = options.glyphs.maskSymbol
             var style = CellStyle(background: options.textStyle.background)
             style.foreground = options.capability.quantise(Preset.secondaryTextColor)
-            for i in 0..<cellCount where hiddenCell[i] && raster.masks[i] == 0 {
+            for i in (rowRange.lowerBound * columns)..<(rowRange.upperBound * columns)
+            where hiddenCell[i] && raster.masks[i] == 0 {
                 canvas.put(
                     symbol: symbol, column: originColumn + i % columns, row: originRow + i / columns, style: style)
             }
