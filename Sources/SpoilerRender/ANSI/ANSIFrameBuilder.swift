@@ -53,12 +53,13 @@ public struct ANSIFrameBuilder: Sendable {
         var cells: [GlyphCell] = []
         var clusters: [String] = []
         cells.reserveCapacity(layout.graphemes.count)
+        var formatting = FormattingSweep(options.formatting)
         for g in layout.graphemes where g.columns > 0 && !g.display.isEmpty {
             let scalars = g.display.unicodeScalars
             var cell = GlyphCell(
                 column: Int32(g.column), row: Int32(g.line), columns: Int8(min(g.columns, 2)),
                 word: Int32(g.word ?? -1),
-                symbol: 0, cluster: -1)
+                symbol: 0, cluster: -1, attributes: formatting.attributes(at: g.utf16Offset).rawValue)
             if scalars.count == 1, let v = scalars.first?.value {
                 cell.symbol = TerminalSafety.visible(v)
             } else {
@@ -134,6 +135,7 @@ public struct ANSIFrameBuilder: Sendable {
         let endGlyph = glyphRowStart?[rowRange.upperBound] ?? glyphs.count
         for g in glyphs[firstGlyph..<endGlyph] {
             var style = options.textStyle
+            style.attributes.formUnion(CellAttributes(rawValue: g.attributes))
             let column = Int(g.column)
             let row = Int(g.row)
             let width = Int(g.columns)
@@ -234,6 +236,8 @@ public struct ANSIFrameBuilder: Sendable {
         var word: Int32
         var symbol: UInt32
         var cluster: Int32
+        /// The formatting of the text at this glyph (``CellAttributes``).
+        var attributes: UInt8
     }
 
     private mutating func markHidden(column: Int, row: Int, columns count: Int) {

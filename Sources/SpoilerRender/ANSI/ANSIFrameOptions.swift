@@ -17,6 +17,11 @@ public struct ANSIFrameOptions: Sendable, Hashable {
     public var fillHiddenCells: Bool
     /// Draw one particle in this many (by serial number); nil: one per 4 px² of a dot.
     public var particleThinning: Int?
+    /// The message's entities, whose formatting the shown text takes on: `bold` (SGR 1),
+    /// `italic` (3), `underline` and links (`url`, `text_link`, `email`; 4) and
+    /// `strikethrough` (9). Other types change nothing here. Hidden text is never drawn,
+    /// formatted or not. Default none.
+    public var formatting: [Entity] = []
 
     /// - Parameters:
     ///   - capability: the terminal's colours.

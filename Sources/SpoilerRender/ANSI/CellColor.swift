@@ -27,7 +27,7 @@ public struct CellColor: Sendable, Hashable {
     @inlinable public var isDefault: Bool { raw >> 24 == 0 }
 }
 
-/// Text attributes of a cell (SGR 1, 2, 3, 4, 7).
+/// Text attributes of a cell (SGR 1, 2, 3, 4, 7, 9).
 public struct CellAttributes: OptionSet, Sendable, Hashable {
     public var rawValue: UInt8
     @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -37,9 +37,10 @@ public struct CellAttributes: OptionSet, Sendable, Hashable {
     public static let italic = CellAttributes(rawValue: 1 << 2)
     public static let underline = CellAttributes(rawValue: 1 << 3)
     public static let reverse = CellAttributes(rawValue: 1 << 4)
+    public static let strikethrough = CellAttributes(rawValue: 1 << 5)
 
     /// The SGR parameter that turns each attribute on, in bit order.
-    static let sgrCodes: [UInt8] = [1, 2, 3, 4, 7]
+    static let sgrCodes: [UInt8] = [1, 2, 3, 4, 7, 9]
 }
 
 /// The colours and attributes a cell is drawn with.

@@ -91,6 +91,7 @@ enum PlayCommand {
             let scene = effect.scene(for: layout)
             var options = ANSIFrameOptions(capability: capability, glyphs: glyphs)
             options.fillHiddenCells = true
+            options.formatting = message.entities
             var builder = ANSIFrameBuilder(layout: layout, options: options)
             var canvas = CellCanvas(width: builder.columns, height: builder.rows)
             builder.draw(scene, into: &canvas)
@@ -101,7 +102,9 @@ enum PlayCommand {
         }
 
         let userWidth = engine.wrapWidth
-        var options = PlayerOptions(frame: ANSIFrameOptions(capability: capability, glyphs: glyphs))
+        var frame = ANSIFrameOptions(capability: capability, glyphs: glyphs)
+        frame.formatting = message.entities
+        var options = PlayerOptions(frame: frame)
         options.framesPerSecond = fps
         options.mouse = !args.has("no-mouse")
         options.rehideAfter = effect.rehideAfter

@@ -94,6 +94,7 @@ enum ReadCommand {
             let scene = effect.scene(for: layout)
             var options = ANSIFrameOptions(capability: capability, glyphs: glyphs)
             options.fillHiddenCells = true
+            options.formatting = message.entities
             var builder = ANSIFrameBuilder(layout: layout, options: options)
             var canvas = CellCanvas(width: builder.columns, height: builder.rows)
             builder.draw(scene, into: &canvas)
@@ -106,6 +107,7 @@ enum ReadCommand {
         let reader = ReaderOptions(theme: theme)
         var frame = ANSIFrameOptions(capability: capability, glyphs: glyphs)
         frame.textStyle = theme.textStyle(capability)
+        frame.formatting = message.entities
         var options = PlayerOptions(frame: frame)
         options.framesPerSecond = fps
         options.mouse = !args.has("no-mouse")

@@ -85,6 +85,7 @@ enum TerminalRender {
             capability = TerminalOptions.capability(choice, environment: environment, isTerminal: true)
         }
         var options = ANSIFrameOptions(capability: capability, glyphs: glyphs)
+        options.formatting = job.message.entities
         if cast {
             if job.at != nil { throw .usage("'--at' applies to --format svg and ansi", command: "render") }
             let animation = ANSIAnimation.frames(
