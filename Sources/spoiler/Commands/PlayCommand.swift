@@ -64,7 +64,7 @@ enum PlayCommand {
             throw .usage("play shows one message; --from export holds many (try 'spoiler render')", command: "play")
         }
         let fps = try args.number("fps", in: 1...240) ?? 30
-        var engine = try LayoutOptions.engine(from: args)
+        let engine = try LayoutOptions.engine(from: args)
         guard case .mono = engine.model else {
             throw .usage("play draws in terminal cells: use --font mono", command: "play")
         }
@@ -84,20 +84,9 @@ enum PlayCommand {
         }
 
         guard isTerminal else {
-            if engine.wrapWidth == nil, let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
-                engine.wrapWidth = columns
-            }
-            let layout = engine.layout(message)
-            let scene = effect.scene(for: layout)
-            var options = ANSIFrameOptions(capability: capability, glyphs: glyphs)
-            options.fillHiddenCells = true
-            options.formatting = message.entities
-            var builder = ANSIFrameBuilder(layout: layout, options: options)
-            var canvas = CellCanvas(width: builder.columns, height: builder.rows)
-            builder.draw(scene, into: &canvas)
-            var out: [UInt8] = []
-            StillFrameWriter.write(canvas, capability: capability, into: &out)
-            StandardStreams.write(out)
+            StillFrame.write(
+                message, engine: engine, effect: effect, capability: capability, glyphs: glyphs,
+                environment: environment)
             return
         }
 

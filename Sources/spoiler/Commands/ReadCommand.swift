@@ -88,19 +88,9 @@ enum ReadCommand {
         let engine = LayoutEngine(model: .mono(cellWidth: 8, cellHeight: 16))
 
         guard isTerminal else {
-            var still = engine
-            if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { still.wrapWidth = columns }
-            let layout = still.layout(message)
-            let scene = effect.scene(for: layout)
-            var options = ANSIFrameOptions(capability: capability, glyphs: glyphs)
-            options.fillHiddenCells = true
-            options.formatting = message.entities
-            var builder = ANSIFrameBuilder(layout: layout, options: options)
-            var canvas = CellCanvas(width: builder.columns, height: builder.rows)
-            builder.draw(scene, into: &canvas)
-            var out: [UInt8] = []
-            StillFrameWriter.write(canvas, capability: capability, into: &out)
-            StandardStreams.write(out)
+            StillFrame.write(
+                message, engine: engine, effect: effect, capability: capability, glyphs: glyphs,
+                environment: environment)
             return
         }
 
