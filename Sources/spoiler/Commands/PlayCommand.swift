@@ -97,24 +97,14 @@ enum PlayCommand {
         options.framesPerSecond = fps
         options.mouse = !args.has("no-mouse")
         options.rehideAfter = effect.rehideAfter
-        do {
-            let tty = try TTYTerminal()
-            let size = try tty.size()
-            let player = Player(
-                size: size, options: options,
-                layout: { size in
-                    var e = engine
-                    e.wrapWidth = userWidth ?? max(1, size.columns)
-                    return e.layout(message)
-                },
-                scene: { layout in effect.scene(for: layout) })
-            try tty.start(mouse: options.mouse)
-            defer { tty.restore() }
-            let exit = try player.run(on: tty, clock: SystemClock())
-            if case .signal(let signo) = exit { tty.reraise(signo) }
-        } catch {
-            throw .failure(error.description)
-        }
+        try LivePlayer.run(
+            options: options,
+            layout: { size in
+                var e = engine
+                e.wrapWidth = userWidth ?? max(1, size.columns)
+                return e.layout(message)
+            },
+            scene: { layout in effect.scene(for: layout) })
     }
 }
 

@@ -104,24 +104,14 @@ enum ReadCommand {
         options.rehideAfter = effect.rehideAfter
         options.showsHelp = false
         options.reader = reader
-        do {
-            let tty = try TTYTerminal()
-            let size = try tty.size()
-            let player = Player(
-                size: size, options: options,
-                layout: { size in
-                    var e = engine
-                    e.wrapWidth = reader.textWidth(columns: size.columns)
-                    return e.layout(message)
-                },
-                scene: { [effect] layout in effect.scene(for: layout) })
-            try tty.start(mouse: options.mouse)
-            defer { tty.restore() }
-            let exit = try player.run(on: tty, clock: SystemClock())
-            if case .signal(let signo) = exit { tty.reraise(signo) }
-        } catch {
-            throw .failure(error.description)
-        }
+        try LivePlayer.run(
+            options: options,
+            layout: { size in
+                var e = engine
+                e.wrapWidth = reader.textWidth(columns: size.columns)
+                return e.layout(message)
+            },
+            scene: { [effect] layout in effect.scene(for: layout) })
     }
 
     /// The whole input as one message in `format`.
