@@ -243,13 +243,12 @@ struct MarkdownV2Writer {
             return
         }
         written.append(true)
+        if let marker = Self.pairedMarker(e.type) {
+            markup(marker)
+            if isCode { codeDepth += 1 }
+            return
+        }
         switch e.type {
-        case .bold: markup("*")
-        case .italic: markup("_")
-        case .underline: markup("__")
-        case .strikethrough: markup("~")
-        case .spoiler: markup("||")
-        case .code: markup("`")
         case .pre:
             markup("```" + (e.language ?? "") + "\n")
             inPre = true
@@ -264,6 +263,19 @@ struct MarkdownV2Writer {
         if isCode { codeDepth += 1 }
     }
 
+    /// The marker that both opens and closes an entity of `type`, if it has one.
+    static func pairedMarker(_ type: EntityType) -> String? {
+        switch type {
+        case .bold: return "*"
+        case .italic: return "_"
+        case .underline: return "__"
+        case .strikethrough: return "~"
+        case .spoiler: return "||"
+        case .code: return "`"
+        default: return nil
+        }
+    }
+
     mutating func close(_ e: Entity) {
         let isCode = e.type == .code || e.type == .pre
         if isCode { codeDepth -= 1 }
@@ -272,13 +284,11 @@ struct MarkdownV2Writer {
             out += "`"  // `code` inside `pre`
             return
         }
+        if let marker = Self.pairedMarker(e.type) {
+            markup(marker)
+            return
+        }
         switch e.type {
-        case .bold: markup("*")
-        case .italic: markup("_")
-        case .underline: markup("__")
-        case .strikethrough: markup("~")
-        case .spoiler: markup("||")
-        case .code: markup("`")
         case .pre:
             // Straight after the backtick closing a `code`: "````" reads as that backtick
             // and this end, and an empty link here would be text.
