@@ -1,5 +1,5 @@
 /// A point in pixels; the origin is the top-left corner, y grows downward.
-public struct Point: Sendable, Hashable {
+public struct SpoilerPoint: Sendable, Hashable {
     public var x: Double
     public var y: Double
     public init(x: Double, y: Double) {
@@ -9,7 +9,7 @@ public struct Point: Sendable, Hashable {
 }
 
 /// A size in pixels.
-public struct Size: Sendable, Hashable {
+public struct SpoilerSize: Sendable, Hashable {
     public var width: Double
     public var height: Double
     public init(width: Double, height: Double) {
@@ -19,7 +19,7 @@ public struct Size: Sendable, Hashable {
 }
 
 /// An axis-aligned rectangle in pixels; the origin is its top-left corner, y grows downward.
-public struct Rect: Sendable, Hashable {
+public struct SpoilerRect: Sendable, Hashable {
     public var x: Double
     public var y: Double
     public var width: Double
@@ -36,17 +36,17 @@ public struct Rect: Sendable, Hashable {
     public var minY: Double { y }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
-    public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+    public var center: SpoilerPoint { SpoilerPoint(x: x + width / 2, y: y + height / 2) }
 
     /// Whether `p` lies inside (the top and left edges included, bottom and right excluded).
-    public func contains(_ p: Point) -> Bool {
+    public func contains(_ p: SpoilerPoint) -> Bool {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }
 
     /// The rectangle shrunk by `d` on every side (never below zero size).
-    public func insetBy(_ d: Double) -> Rect {
+    public func insetBy(_ d: Double) -> SpoilerRect {
         let w = max(0, width - 2 * d)
         let h = max(0, height - 2 * d)
-        return Rect(x: x + (width - w) / 2, y: y + (height - h) / 2, width: w, height: h)
+        return SpoilerRect(x: x + (width - w) / 2, y: y + (height - h) / 2, width: w, height: h)
     }
 }

@@ -16,11 +16,11 @@ public struct Emitter: Sendable, Hashable {
     /// Centre of the shape in pixels.
     ///
     /// Default (0, 0).
-    public var emitterPosition = Point(x: 0, y: 0)
+    public var emitterPosition = SpoilerPoint(x: 0, y: 0)
     /// Size of the shape in pixels (see ``EmitterShape``).
     ///
     /// Default 0 × 0.
-    public var emitterSize = Size(width: 0, height: 0)
+    public var emitterSize = SpoilerSize(width: 0, height: 0)
     /// Multiplies every cell's birth rate.
     ///
     /// Default 1.
@@ -40,18 +40,18 @@ public struct Emitter: Sendable, Hashable {
     public init() {}
 
     /// The rectangle the shape occupies (a line has height 0; a circle is its bounding box).
-    public var bounds: Rect {
+    public var bounds: SpoilerRect {
         let p = emitterPosition
         switch emitterShape {
-        case .point: return Rect(x: p.x, y: p.y, width: 0, height: 0)
-        case .line: return Rect(x: p.x - emitterSize.width / 2, y: p.y, width: emitterSize.width, height: 0)
+        case .point: return SpoilerRect(x: p.x, y: p.y, width: 0, height: 0)
+        case .line: return SpoilerRect(x: p.x - emitterSize.width / 2, y: p.y, width: emitterSize.width, height: 0)
         case .rectangle:
-            return Rect(
+            return SpoilerRect(
                 x: p.x - emitterSize.width / 2, y: p.y - emitterSize.height / 2, width: emitterSize.width,
                 height: emitterSize.height)
         case .circle:
             let r = emitterSize.width
-            return Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r)
+            return SpoilerRect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r)
         }
     }
 
@@ -69,12 +69,12 @@ public struct Emitter: Sendable, Hashable {
 struct EmitterGeometry: Sendable, Hashable {
     var shape: EmitterShape
     var mode: EmitterMode
-    var position: Point
-    var size: Size
+    var position: SpoilerPoint
+    var size: SpoilerSize
 
     /// A birth point for a particle, from two uniform numbers `u`, `v` in [0, 1) and a
     /// third `w` for choosing among vertices.
-    func birthPoint(_ u: Double, _ v: Double, _ w: Double) -> Point {
+    func birthPoint(_ u: Double, _ v: Double, _ w: Double) -> SpoilerPoint {
         let p = position
         let w2 = size.width / 2
         let h2 = size.height / 2
@@ -82,33 +82,33 @@ struct EmitterGeometry: Sendable, Hashable {
         case (.point, _):
             return p
         case (.line, .points):
-            return Point(x: w < 0.5 ? p.x - w2 : p.x + w2, y: p.y)
+            return SpoilerPoint(x: w < 0.5 ? p.x - w2 : p.x + w2, y: p.y)
         case (.line, _):
-            return Point(x: p.x - w2 + u * size.width, y: p.y)
+            return SpoilerPoint(x: p.x - w2 + u * size.width, y: p.y)
         case (.rectangle, .points):
             let corner = Int(w * 4)
-            return Point(x: corner & 1 == 0 ? p.x - w2 : p.x + w2, y: corner < 2 ? p.y - h2 : p.y + h2)
+            return SpoilerPoint(x: corner & 1 == 0 ? p.x - w2 : p.x + w2, y: corner < 2 ? p.y - h2 : p.y + h2)
         case (.rectangle, .outline):
             let perimeter = 2 * (size.width + size.height)
             var d = u * perimeter
-            if d < size.width { return Point(x: p.x - w2 + d, y: p.y - h2) }
+            if d < size.width { return SpoilerPoint(x: p.x - w2 + d, y: p.y - h2) }
             d -= size.width
-            if d < size.height { return Point(x: p.x + w2, y: p.y - h2 + d) }
+            if d < size.height { return SpoilerPoint(x: p.x + w2, y: p.y - h2 + d) }
             d -= size.height
-            if d < size.width { return Point(x: p.x + w2 - d, y: p.y + h2) }
+            if d < size.width { return SpoilerPoint(x: p.x + w2 - d, y: p.y + h2) }
             d -= size.width
-            return Point(x: p.x - w2, y: p.y + h2 - d)
+            return SpoilerPoint(x: p.x - w2, y: p.y + h2 - d)
         case (.rectangle, .surface):
-            return Point(x: p.x - w2 + u * size.width, y: p.y - h2 + v * size.height)
+            return SpoilerPoint(x: p.x - w2 + u * size.width, y: p.y - h2 + v * size.height)
         case (.circle, .points):
             return p
         case (.circle, .outline):
             let (s, c) = EffectMath.sinCos(u * EffectMath.twoPi)
-            return Point(x: p.x + size.width * c, y: p.y + size.width * s)
+            return SpoilerPoint(x: p.x + size.width * c, y: p.y + size.width * s)
         case (.circle, .surface):
             let (s, c) = EffectMath.sinCos(u * EffectMath.twoPi)
             let r = size.width * v.squareRoot()
-            return Point(x: p.x + r * c, y: p.y + r * s)
+            return SpoilerPoint(x: p.x + r * c, y: p.y + r * s)
         }
     }
 }

@@ -3,14 +3,14 @@ public import SpoilerCore
 /// One hidden word (or one line fragment of a wrapped word) as the effect sees it.
 public struct SceneWord: Sendable, Hashable {
     /// The word's rectangle in pixels (origin at the layout's top-left, y downward).
-    public var rect: Rect
+    public var rect: SpoilerRect
     /// Grapheme clusters in the word (fragment); the birth rate is proportional to it.
     public var graphemes: Int
     /// Fragments of one word share a group; a reveal in `word` scope reveals the group.
     public var group: Int
 
     /// A word from its rectangle, length and group.
-    public init(rect: Rect, graphemes: Int, group: Int) {
+    public init(rect: SpoilerRect, graphemes: Int, group: Int) {
         self.rect = rect
         self.graphemes = graphemes
         self.group = group
@@ -77,7 +77,7 @@ public enum RevealTiming {
 /// One scheduled or running reveal of a set of words.
 public struct RevealState: Sendable, Hashable {
     /// The click, pixels.
-    public var origin: Point
+    public var origin: SpoilerPoint
     /// Scene time of the click, seconds.
     public var start: Double
     /// The circle's final radius: the farthest corner of the revealed area ÷ 0.7, so that
@@ -111,7 +111,7 @@ public struct RevealState: Sendable, Hashable {
 
     /// Text visibility 0…1 at `p` and time `t`: 1 within 0.7 of the radius, 0 beyond
     /// 0.95 of it, linear between.
-    public func textVisibility(at p: Point, time t: Double) -> Double {
+    public func textVisibility(at p: SpoilerPoint, time t: Double) -> Double {
         guard let r = radius(at: t), r > 0 else { return 0 }
         let dx = p.x - origin.x
         let dy = p.y - origin.y

@@ -69,7 +69,7 @@ extension LayoutEngine {
                         words.append(
                             WordBox(
                                 entity: entityIndex, word: wordIndex, line: Int(first.line),
-                                rect: Rect(
+                                rect: SpoilerRect(
                                     x: Double(Int(first.x) * scale), y: Double(Int(first.line) * lineHeight),
                                     width: Double(units * scale), height: Double(lineHeight)),
                                 column: isMono ? Int(first.x) : nil, columns: isMono ? units : nil,

@@ -118,7 +118,7 @@ public struct WordBox: Sendable, Hashable {
     public var word: Int
     public var line: Int
     /// Pixels, origin at the layout's top-left, y downward.
-    public var rect: Rect
+    public var rect: SpoilerRect
     /// Mono only: first cell and number of cells.
     public var column: Int?
     public var columns: Int?
@@ -130,7 +130,7 @@ public struct WordBox: Sendable, Hashable {
     public var text: String
 
     public init(
-        entity: Int, word: Int, line: Int, rect: Rect, column: Int?, columns: Int?,
+        entity: Int, word: Int, line: Int, rect: SpoilerRect, column: Int?, columns: Int?,
         utf16Offset: Int, utf16Length: Int, graphemes: Int, text: String
     ) {
         self.entity = entity

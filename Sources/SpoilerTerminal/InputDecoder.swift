@@ -4,7 +4,7 @@
 /// A sequence cut in two by a read waits in the decoder for the rest (termbox's
 /// `TB_ERR_NEED_MORE`), so however the input is split into chunks, the events are the
 /// same: `feed` every chunk, then ``finish()`` when no more input is coming soon (the
-/// player calls it after a short pause), which turns a lone ESC into ``Key/escape``.
+/// player calls it after a short pause), which turns a lone ESC into ``TerminalKey/escape``.
 ///
 /// Recognised: `CSI A/B/C/D/H/F/Z` and `SS3 A/B/C/D/H/F` (cursor and application
 /// mode), `CSI n ~` (Home, End, Delete, PgUp, PgDn), SGR mouse reports
@@ -68,7 +68,7 @@ public struct InputDecoder: Sendable {
             if next == UInt8(ascii: "[") { return csi(b, at: i, final: final) }
             if next == UInt8(ascii: "O") {
                 guard i + 2 < b.count else { return final ? .event(.key(.escape), consumed: 1) : .needMore }
-                let key: Key? =
+                let key: TerminalKey? =
                     switch b[i + 2] {
                     case UInt8(ascii: "A"): .up
                     case UInt8(ascii: "B"): .down
@@ -144,7 +144,7 @@ public struct InputDecoder: Sendable {
         if params.isEmpty && finalByte == UInt8(ascii: "I") { return .event(.focus(true), consumed: consumed) }
         if params.isEmpty && finalByte == UInt8(ascii: "O") { return .event(.focus(false), consumed: consumed) }
         let numbers = Self.numbers(params)
-        let key: Key? =
+        let key: TerminalKey? =
             switch finalByte {
             case UInt8(ascii: "A"): .up
             case UInt8(ascii: "B"): .down

@@ -1,5 +1,5 @@
 /// A key the player understands, decoded from the bytes a terminal sends.
-public enum Key: Sendable, Hashable {
+public enum TerminalKey: Sendable, Hashable {
     case up, down, left, right, home, end, pageUp, pageDown, delete
     /// Tab (`HT`) and Shift-Tab (`CSI Z`).
     case tab, backTab
@@ -37,7 +37,7 @@ public struct MouseEvent: Sendable, Hashable {
 
 /// One input event.
 public enum InputEvent: Sendable, Hashable {
-    case key(Key)
+    case key(TerminalKey)
     case mouse(MouseEvent)
     /// The terminal window gained (true) or lost (false) focus (xterm mode 1004:
     /// `CSI I`, `CSI O`).

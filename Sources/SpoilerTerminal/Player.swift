@@ -59,14 +59,14 @@ public final class Player {
     /// Makes the layout for a terminal size (the caller decides the wrap width).
     public typealias LayoutMaker = (TerminalSize) -> TextLayout
     /// Makes the scene for a layout.
-    public typealias SceneMaker = (TextLayout) -> Scene
+    public typealias SceneMaker = (TextLayout) -> SpoilerScene
 
     public let options: PlayerOptions
     private let makeLayout: LayoutMaker
     let makeScene: SceneMaker
 
     var builder: ANSIFrameBuilder
-    var scene: Scene
+    var scene: SpoilerScene
     var size: TerminalSize
     private var encoder: ANSIEncoder
     private var previous: CellCanvas?
@@ -108,7 +108,7 @@ public final class Player {
     }
 
     /// The scene as it is now (for tests).
-    public var currentScene: Scene { scene }
+    public var currentScene: SpoilerScene { scene }
     /// The focused word group, if any.
     public var focusedGroup: Int? { builder.focusedGroup }
     /// The canvas of the last frame built.
@@ -292,7 +292,7 @@ public final class Player {
     /// reveal wave from that cell.
     func reveal(atColumn column: Int, row: Int) {
         guard row < viewRows else { return }
-        let point = Point(
+        let point = SpoilerPoint(
             x: (Double(column - textColumn) + 0.5) * builder.cellWidth,
             y: (Double(row + scrollRow) + 0.5) * builder.cellHeight)
         if let w = scene.word(at: point) {

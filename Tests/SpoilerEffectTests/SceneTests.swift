@@ -6,11 +6,11 @@ import Testing
 /// A word box on a mono 8×16 grid.
 func word(column: Int, graphemes: Int, line: Int = 0, group: Int) -> SceneWord {
     SceneWord(
-        rect: Rect(x: Double(column * 8), y: Double(line * 16), width: Double(graphemes * 8), height: 16),
+        rect: SpoilerRect(x: Double(column * 8), y: Double(line * 16), width: Double(graphemes * 8), height: 16),
         graphemes: graphemes, group: group)
 }
 
-func counts(_ scene: Scene) -> [Int] {
+func counts(_ scene: SpoilerScene) -> [Int] {
     var c = [Int](repeating: 0, count: scene.words.count)
     for w in scene.particles.word { c[Int(w)] += 1 }
     return c
@@ -19,29 +19,29 @@ func counts(_ scene: Scene) -> [Int] {
 @Suite struct SceneTests {
     @Test func sameSeedSameBits() {
         let words = [word(column: 0, graphemes: 6, group: 0), word(column: 7, graphemes: 3, group: 1)]
-        var a = Scene(words: words, preset: .dust, seed: 42)
-        var b = Scene(words: words, preset: .dust, seed: 42)
+        var a = SpoilerScene(words: words, preset: .dust, seed: 42)
+        var b = SpoilerScene(words: words, preset: .dust, seed: 42)
         for _ in 0..<30 {
             a.step(by: 1.0 / 30)
             b.step(by: 1.0 / 30)
         }
-        a.reveal(word: 0, origin: Point(x: 10, y: 8))
-        b.reveal(word: 0, origin: Point(x: 10, y: 8))
+        a.reveal(word: 0, origin: SpoilerPoint(x: 10, y: 8))
+        b.reveal(word: 0, origin: SpoilerPoint(x: 10, y: 8))
         a.step(by: 0.5)
         b.step(by: 0.5)
         #expect(a.particles == b.particles)
         #expect(a.visibleParticles() == b.visibleParticles())
-        var c = Scene(words: words, preset: .dust, seed: 43)
+        var c = SpoilerScene(words: words, preset: .dust, seed: 43)
         for _ in 0..<30 { c.step(by: 1.0 / 30) }
-        c.reveal(word: 0, origin: Point(x: 10, y: 8))
+        c.reveal(word: 0, origin: SpoilerPoint(x: 10, y: 8))
         c.step(by: 0.5)
         #expect(c.particles != a.particles)
     }
 
     @Test func stepAndAdvanceAgree() {
         let words = [word(column: 0, graphemes: 4, group: 0)]
-        var a = Scene(words: words, preset: .dust, seed: 3)
-        var b = Scene(words: words, preset: .dust, seed: 3)
+        var a = SpoilerScene(words: words, preset: .dust, seed: 3)
+        var b = SpoilerScene(words: words, preset: .dust, seed: 3)
         for _ in 0..<45 { a.step(by: 1.0 / 30) }
         b.advance(to: 1.5)
         #expect(a.tick == b.tick)
@@ -51,7 +51,7 @@ func counts(_ scene: Scene) -> [Int] {
 
     @Test func steadyStateCountsAreProportionalToLength() {
         let words = [word(column: 0, graphemes: 5, group: 0), word(column: 6, graphemes: 10, group: 1)]
-        var scene = Scene(words: words, preset: .dust, seed: 9)
+        var scene = SpoilerScene(words: words, preset: .dust, seed: 9)
         var totals = [0, 0]
         for _ in 0..<60 {
             scene.step(by: 1.0 / 30)
@@ -69,14 +69,14 @@ func counts(_ scene: Scene) -> [Int] {
     @Test func densityScalesBirthRate() {
         var options = SceneOptions()
         options.density = 40
-        let scene = Scene(words: [word(column: 0, graphemes: 5, group: 0)], preset: .dust, options: options, seed: 2)
+        let scene = SpoilerScene(words: [word(column: 0, graphemes: 5, group: 0)], preset: .dust, options: options, seed: 2)
         #expect(scene.particles.count > 170 && scene.particles.count < 230, "\(scene.particles.count)")
         #expect(scene.emitters[0].birthRate == 10)
     }
 
     @Test func dustStaysInsideItsWord() {
         let words = [word(column: 2, graphemes: 6, group: 0), word(column: 3, graphemes: 4, line: 1, group: 1)]
-        var scene = Scene(words: words, preset: .dust, seed: 5)
+        var scene = SpoilerScene(words: words, preset: .dust, seed: 5)
         for _ in 0..<90 {
             scene.step(by: 1.0 / 30)
             let p = scene.particles
@@ -89,17 +89,17 @@ func counts(_ scene: Scene) -> [Int] {
     }
 
     @Test func dustIsBornInsideTheRectShrunkByOnePixel() {
-        let e = Scene.emitter(for: word(column: 1, graphemes: 3, group: 0), preset: .dust, density: 20)
+        let e = SpoilerScene.emitter(for: word(column: 1, graphemes: 3, group: 0), preset: .dust, density: 20)
         #expect(e.emitterShape == .rectangle)
-        #expect(e.bounds == Rect(x: 9, y: 1, width: 22, height: 14))
+        #expect(e.bounds == SpoilerRect(x: 9, y: 1, width: 22, height: 14))
     }
 
     @Test func revealGrowsAfterTheDelayAndCoversTheWord() {
         let w = word(column: 0, graphemes: 6, group: 0)
-        var scene = Scene(words: [w], preset: .dust, seed: 1)
+        var scene = SpoilerScene(words: [w], preset: .dust, seed: 1)
         #expect(scene.revealRadius(word: 0) == nil)
         #expect(scene.isHidden(word: 0))
-        let origin = Point(x: 4, y: 8)
+        let origin = SpoilerPoint(x: 4, y: 8)
         scene.reveal(word: 0, origin: origin)
         #expect(scene.revealRadius(word: 0) == 0)
         scene.step(by: 0.05)
@@ -110,19 +110,19 @@ func counts(_ scene: Scene) -> [Int] {
         #expect(mid > 0)
         #expect(!scene.isHidden(word: 0))
         #expect(scene.textVisibility(word: 0, at: origin) == 1)
-        #expect(scene.textVisibility(word: 0, at: Point(x: 47, y: 15)) == 0)
+        #expect(scene.textVisibility(word: 0, at: SpoilerPoint(x: 47, y: 15)) == 0)
         scene.step(by: 0.45)  // 0.7 s: growth over
         let farthest = ((48.0 - 4) * (48 - 4) + 8 * 8).squareRoot()
         #expect(abs((scene.revealRadius(word: 0) ?? 0) - farthest / 0.7) < 1e-9)
         #expect(scene.isFullyRevealed(word: 0))
         for (x, y) in [(0.0, 0.0), (48, 0), (0, 16), (48, 16), (24, 8)] {
-            #expect(scene.textVisibility(word: 0, at: Point(x: x, y: y)) == 1)
+            #expect(scene.textVisibility(word: 0, at: SpoilerPoint(x: x, y: y)) == 1)
         }
     }
 
     @Test func revealPushesParticlesAwayFadesThemAndStopsBirths() {
         let w = word(column: 0, graphemes: 6, group: 0)
-        var scene = Scene(words: [w], preset: .dust, seed: 1)
+        var scene = SpoilerScene(words: [w], preset: .dust, seed: 1)
         let before = scene.visibleParticles().count
         #expect(before > 50)
         scene.reveal(word: 0)
@@ -130,7 +130,7 @@ func counts(_ scene: Scene) -> [Int] {
         // Pushed: some particles have left the word's rectangle.
         let p = scene.particles
         let outside = (0..<p.count).filter {
-            !w.rect.insetBy(-0.01).contains(Point(x: Double(p.x[$0]), y: Double(p.y[$0])))
+            !w.rect.insetBy(-0.01).contains(SpoilerPoint(x: Double(p.x[$0]), y: Double(p.y[$0])))
         }
         #expect(!outside.isEmpty)
         scene.step(by: 0.6)  // 0.9 s
@@ -140,7 +140,7 @@ func counts(_ scene: Scene) -> [Int] {
     }
 
     @Test func hideShrinksTheCircleAndTheDustReturns() {
-        var scene = Scene(words: [word(column: 0, graphemes: 6, group: 0)], preset: .dust, seed: 1)
+        var scene = SpoilerScene(words: [word(column: 0, graphemes: 6, group: 0)], preset: .dust, seed: 1)
         scene.reveal(word: 0)
         scene.step(by: 2)
         scene.hide(word: 0)
@@ -156,7 +156,7 @@ func counts(_ scene: Scene) -> [Int] {
     }
 
     @Test func scheduledRevealAndRehide() {
-        var scene = Scene(words: [word(column: 0, graphemes: 3, group: 0)], preset: .dust, seed: 1)
+        var scene = SpoilerScene(words: [word(column: 0, graphemes: 3, group: 0)], preset: .dust, seed: 1)
         scene.reveal(word: 0, at: 1)
         scene.hide(word: 0, at: 2)
         scene.advance(to: 0.9)
@@ -172,7 +172,7 @@ func counts(_ scene: Scene) -> [Int] {
             word(column: 0, graphemes: 3, group: 0), word(column: 4, graphemes: 3, group: 1),
             word(column: 0, graphemes: 2, line: 1, group: 1),
         ]
-        var scene = Scene(words: words, preset: .dust, seed: 1)
+        var scene = SpoilerScene(words: words, preset: .dust, seed: 1)
         scene.reveal(word: 1)
         scene.step(by: 1)
         #expect(scene.isHidden(word: 0))
@@ -181,7 +181,7 @@ func counts(_ scene: Scene) -> [Int] {
 
         var options = SceneOptions()
         options.revealScope = .message
-        var all = Scene(words: words, preset: .dust, options: options, seed: 1)
+        var all = SpoilerScene(words: words, preset: .dust, options: options, seed: 1)
         all.reveal(word: 1)
         all.step(by: 1)
         #expect(!all.isHidden(word: 0) && all.isFullyRevealed(word: 0) && all.isFullyRevealed(word: 2))
@@ -191,8 +191,8 @@ func counts(_ scene: Scene) -> [Int] {
         var options = SceneOptions()
         options.reducedMotion = true
         let words = [word(column: 0, graphemes: 4, group: 0)]
-        var a = Scene(words: words, preset: .dust, options: options, seed: 1)
-        let b = Scene(words: words, preset: .dust, options: options, seed: 99)
+        var a = SpoilerScene(words: words, preset: .dust, options: options, seed: 1)
+        let b = SpoilerScene(words: words, preset: .dust, options: options, seed: 99)
         #expect(a.particles == b.particles)
         #expect(a.particles.count == 32 * 16 / 4)
         let first = a.visibleParticles()
@@ -204,9 +204,9 @@ func counts(_ scene: Scene) -> [Int] {
     }
 
     @Test func wordAtPoint() {
-        let scene = Scene(words: [word(column: 2, graphemes: 3, group: 0)], preset: .dust, seed: 1)
-        #expect(scene.word(at: Point(x: 17, y: 3)) == 0)
-        #expect(scene.word(at: Point(x: 15, y: 3)) == nil)
+        let scene = SpoilerScene(words: [word(column: 2, graphemes: 3, group: 0)], preset: .dust, seed: 1)
+        #expect(scene.word(at: SpoilerPoint(x: 17, y: 3)) == 0)
+        #expect(scene.word(at: SpoilerPoint(x: 15, y: 3)) == nil)
     }
 
     @Test func positionsStayFinite() {
@@ -215,9 +215,9 @@ func counts(_ scene: Scene) -> [Int] {
                 (rng.next(), Int(rng.next() % 12) + 1, Preset.builtInNames[Int(rng.next() % 3)])
             }, count: 20
         ) { seed, n, name in
-            var scene = Scene(
+            var scene = SpoilerScene(
                 words: [word(column: 1, graphemes: n, group: 0)], preset: Preset.builtIn[name]!, seed: seed)
-            scene.reveal(word: 0, origin: Point(x: 3, y: 3), at: 0.5)
+            scene.reveal(word: 0, origin: SpoilerPoint(x: 3, y: 3), at: 0.5)
             for _ in 0..<40 { scene.step(by: 1.0 / 30) }
             let p = scene.particles
             return (0..<p.count).allSatisfy { p.x[$0].isFinite && p.y[$0].isFinite && p.vx[$0].isFinite }
@@ -225,7 +225,7 @@ func counts(_ scene: Scene) -> [Int] {
     }
 
     @Test func confettiFallsFromTheTopEdge() {
-        var scene = Scene(words: [word(column: 0, graphemes: 10, group: 0)], preset: .confetti, seed: 4)
+        var scene = SpoilerScene(words: [word(column: 0, graphemes: 10, group: 0)], preset: .confetti, seed: 4)
         scene.step(by: 0.5)
         let p = scene.particles
         #expect(p.count > 0)

@@ -75,7 +75,7 @@ import Testing
         }
         // Word boxes: inside the bounds, offsets in range, inside their entity's line,
         // no overlap on a line, and their text is their graphemes'.
-        let bounds = Rect(x: 0, y: 0, width: Double(layout.width), height: Double(layout.height))
+        let bounds = SpoilerRect(x: 0, y: 0, width: Double(layout.width), height: Double(layout.height))
         for (i, w) in layout.words.enumerated() {
             guard w.rect.minX >= bounds.minX, w.rect.minY >= bounds.minY, w.rect.maxX <= bounds.maxX,
                 w.rect.maxY <= bounds.maxY, w.rect.width >= 0,

@@ -86,7 +86,7 @@ import Testing
         let layout = engine.layout(Message(text: "a漢b", entities: [Entity(.spoiler, offset: 1, length: 1)]))
         #expect(layout.width == 40)
         #expect(layout.height == 20)
-        #expect(layout.words.map(\.rect) == [Rect(x: 10, y: 0, width: 20, height: 20)])
+        #expect(layout.words.map(\.rect) == [SpoilerRect(x: 10, y: 0, width: 20, height: 20)])
         #expect(layout.metrics.ascent == 15)
     }
 }

@@ -19,7 +19,7 @@ import Testing
         #expect(layout.words.map(\.columns) == [6, 3])
         #expect(
             layout.words.map(\.rect) == [
-                Rect(x: 32, y: 0, width: 48, height: 16), Rect(x: 88, y: 0, width: 24, height: 16),
+                SpoilerRect(x: 32, y: 0, width: 48, height: 16), SpoilerRect(x: 88, y: 0, width: 24, height: 16),
             ])
         #expect(layout.words.map(\.utf16Offset) == [4, 11])
         let hidden = layout.graphemes.filter { $0.word != nil }.map(\.text).joined()

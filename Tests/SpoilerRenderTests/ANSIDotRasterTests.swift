@@ -33,8 +33,8 @@ import Testing
             }, count: 60
         ) { at, reveal, hide, seed, g in
             let glyphs = GlyphSet.allCases[g]
-            var scene = Scene(layout: layout, preset: .dust, seed: seed)
-            if let reveal { scene.reveal(word: 0, origin: Point(x: 40, y: 8), at: reveal) }
+            var scene = SpoilerScene(layout: layout, preset: .dust, seed: seed)
+            if let reveal { scene.reveal(word: 0, origin: SpoilerPoint(x: 40, y: 8), at: reveal) }
             if let hide { scene.hide(word: 0, at: hide) }
             scene.advance(to: at)
             let columns = layout.columns ?? 0

@@ -22,12 +22,12 @@ import Testing
             Entity(.bold, offset: 23, length: 3),
         ])
 
-    func frame(_ scene: (inout Scene) -> Void = { _ in }) -> CellCanvas {
+    func frame(_ scene: (inout SpoilerScene) -> Void = { _ in }) -> CellCanvas {
         let layout = LayoutEngine().layout(Self.message)
         var options = ANSIFrameOptions(capability: .trueColor)
         options.formatting = Self.message.entities
         var builder = ANSIFrameBuilder(layout: layout, options: options)
-        var s = Scene(layout: layout, preset: .dust, seed: 2)
+        var s = SpoilerScene(layout: layout, preset: .dust, seed: 2)
         scene(&s)
         var canvas = CellCanvas(width: builder.columns, height: builder.rows)
         builder.draw(s, into: &canvas)

@@ -21,7 +21,7 @@ import Testing
             let (text, width, a, b, revealSome) = input
             guard let message = try? MessageParser.parse(Array(text.utf8), from: .plain) else { return true }
             let layout = LayoutEngine(wrapWidth: width).layout(message)
-            var scene = Scene(layout: layout, preset: .dust, seed: 3)
+            var scene = SpoilerScene(layout: layout, preset: .dust, seed: 3)
             if revealSome, !scene.words.isEmpty { scene.reveal(word: 0) }
             scene.advance(to: 1.5)
             var builder = ANSIFrameBuilder(layout: layout, options: ANSIFrameOptions(capability: .trueColor))
@@ -34,9 +34,9 @@ import Testing
             builder.draw(scene, into: &part, rows: rows)
             for row in 0..<height {
                 for column in 0..<whole.width {
-                    let expected = rows.contains(row) ? whole[column, row] : Cell.blank
+                    let expected = rows.contains(row) ? whole[column, row] : CanvasCell.blank
                     let got = part[column, row]
-                    if got.symbol & Cell.clusterFlag != 0 || expected.symbol & Cell.clusterFlag != 0 {
+                    if got.symbol & CanvasCell.clusterFlag != 0 || expected.symbol & CanvasCell.clusterFlag != 0 {
                         if part.text(of: got) != whole.text(of: expected) && rows.contains(row) { return false }
                         continue
                     }
@@ -51,7 +51,7 @@ import Testing
         let message = Message(text: "one\ntwo secret\nthree", entities: [Entity(.spoiler, offset: 8, length: 6)])
         let layout = LayoutEngine().layout(message)
         var builder = ANSIFrameBuilder(layout: layout, options: ANSIFrameOptions(capability: .none))
-        let scene = Scene(layout: layout, preset: .dust, seed: 1)
+        let scene = SpoilerScene(layout: layout, preset: .dust, seed: 1)
         var canvas = CellCanvas(width: 10, height: 3)
         for rows in [5..<9, 3..<3, -4..<0, 2..<1000] {
             canvas.clear()

@@ -30,7 +30,7 @@ import Testing
     @Test func randomMessagesNeverWriteControlsFromText() {
         forAll({ rng in (ANSIFuzzTests.randomMessage(&rng), rng.nextUnit() * 2) }, count: 400) { message, at in
             let layout = LayoutEngine(wrapWidth: 24).layout(message)
-            var scene = Scene(layout: layout, preset: .dust, seed: 3)
+            var scene = SpoilerScene(layout: layout, preset: .dust, seed: 3)
             scene.revealAll(at: 0.2)
             let animation = ANSIAnimation.frames(
                 layout: layout, scene: scene, options: ANSIFrameOptions(capability: .palette256), fps: 10, duration: at)

@@ -14,7 +14,7 @@ func modelColor(_ c: CellColor) -> String {
 }
 
 /// The screen model's form of a canvas cell's pen.
-func modelPen(_ cell: Cell) -> ANSIScreen.Pen {
+func modelPen(_ cell: CanvasCell) -> ANSIScreen.Pen {
     var attributes: Set<Int> = []
     let codes = [1, 2, 3, 4, 7]
     for (bit, code) in codes.enumerated() where cell.attributes.rawValue & (1 << bit) != 0 { attributes.insert(code) }

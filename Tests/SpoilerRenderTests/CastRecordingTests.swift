@@ -12,7 +12,7 @@ import Testing
 
     static func animation(revealAt: Double?, capability: ColorCapability = .trueColor) -> ANSIAnimation {
         let layout = LayoutEngine().layout(message)
-        var scene = Scene(words: ANSIFrameBuilder.sceneWords(for: layout), preset: .dust, seed: 7)
+        var scene = SpoilerScene(words: ANSIFrameBuilder.sceneWords(for: layout), preset: .dust, seed: 7)
         if let revealAt { scene.revealAll(at: revealAt) }
         return ANSIAnimation.frames(
             layout: layout, scene: scene, options: ANSIFrameOptions(capability: capability), fps: 10, duration: 2)

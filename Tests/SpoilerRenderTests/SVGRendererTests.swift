@@ -19,9 +19,9 @@ import Testing
         let dust = inside.filter { $0 != background }.count
         #expect(dust > 20, "\(dust) particle pixels")
         // Outside the hidden word: text, and no particle.
-        #expect(pixels(in: Rect(x: 0, y: 0, width: 16, height: 16), of: image).contains(where: isText))
-        #expect(pixels(in: Rect(x: 80, y: 0, width: 16, height: 16), of: image).contains(where: isText))
-        #expect(!pixels(in: Rect(x: 16, y: 0, width: 8, height: 16), of: image).contains { $0 != background })
+        #expect(pixels(in: SpoilerRect(x: 0, y: 0, width: 16, height: 16), of: image).contains(where: isText))
+        #expect(pixels(in: SpoilerRect(x: 80, y: 0, width: 16, height: 16), of: image).contains(where: isText))
+        #expect(!pixels(in: SpoilerRect(x: 16, y: 0, width: 8, height: 16), of: image).contains { $0 != background })
     }
 
     @Test func aRevealedWordShowsItsTextAndLosesItsDust() throws {
@@ -64,14 +64,14 @@ import Testing
 
     @Test func aPartialRevealIsMaskedAndFeathered() throws {
         let layout = try layoutOf("||abcdefghij||")
-        let svg = stillSVG(layout, at: 0.4) { $0.reveal(word: 0, origin: Point(x: 4, y: 8), at: 0) }
+        let svg = stillSVG(layout, at: 0.4) { $0.reveal(word: 0, origin: SpoilerPoint(x: 4, y: 8), at: 0) }
         let source = String(decoding: svg, as: UTF8.self)
         #expect(source.contains("<mask id=\"reveal0\""))
         #expect(source.contains("stop offset=\"0.7\"") && source.contains("stop offset=\"0.95\""))
         let image = try renderSVG(svg)
         // Text near the click, none at the far end yet.
-        #expect(pixels(in: Rect(x: 0, y: 0, width: 16, height: 16), of: image).contains(where: isText))
-        #expect(!pixels(in: Rect(x: 64, y: 0, width: 16, height: 16), of: image).contains(where: isText))
+        #expect(pixels(in: SpoilerRect(x: 0, y: 0, width: 16, height: 16), of: image).contains(where: isText))
+        #expect(!pixels(in: SpoilerRect(x: 64, y: 0, width: 16, height: 16), of: image).contains(where: isText))
     }
 
     @Test func markupInTextIsEscaped() throws {
@@ -93,13 +93,13 @@ import Testing
 
     @Test func stillFrameFixture() throws {
         let layout = try layoutOf("the butler ||did it||")
-        let svg = stillSVG(layout, at: 0.4) { $0.reveal(word: 0, origin: Point(x: 92, y: 8), at: 0.1) }
+        let svg = stillSVG(layout, at: 0.4) { $0.reveal(word: 0, origin: SpoilerPoint(x: 92, y: 8), at: 0.1) }
         expectMatchesFixture(String(decoding: svg, as: UTF8.self), "svg/still-partial-reveal.svg")
     }
 
     @Test func loopAnimatesAndLeavesNeverRevealedWordsOut() throws {
         let layout = try layoutOf("a ||shown|| b ||kept||")
-        var scene = Scene(layout: layout, preset: .dust, seed: 2)
+        var scene = SpoilerScene(layout: layout, preset: .dust, seed: 2)
         scene.reveal(word: 0, at: 0.5)
         var out: [UInt8] = []
         SVGRenderer.renderLoop(scene: &scene, layout: layout, fps: 10, duration: 1.5, into: &out)
@@ -111,7 +111,7 @@ import Testing
         let image = try renderSVG(out)
         #expect(!pixels(in: layout.words[0].rect, of: image).contains(where: isText))
         // The same again.
-        var again = Scene(layout: layout, preset: .dust, seed: 2)
+        var again = SpoilerScene(layout: layout, preset: .dust, seed: 2)
         again.reveal(word: 0, at: 0.5)
         var out2: [UInt8] = []
         SVGRenderer.renderLoop(scene: &again, layout: layout, fps: 10, duration: 1.5, into: &out2)
@@ -121,7 +121,7 @@ import Testing
     @Test(arguments: ["confetti", "snow"])
     func otherPresetsDrawShapes(name: String) throws {
         let layout = try layoutOf("||confetti time||")
-        var scene = Scene(layout: layout, preset: Preset.builtIn[name]!, seed: 3)
+        var scene = SpoilerScene(layout: layout, preset: Preset.builtIn[name]!, seed: 3)
         var out: [UInt8] = []
         SVGRenderer.renderLoop(scene: &scene, layout: layout, fps: 10, duration: 1, into: &out)
         let source = String(decoding: out, as: UTF8.self)
@@ -141,8 +141,8 @@ import Testing
 
     @Test func aLoopWithoutRevealIsSeamlessAndStartsSettled() throws {
         let layout = try layoutOf("||abcdefghij||")
-        let settled = Scene(layout: layout, preset: .dust, seed: 8).visibleParticles().count
-        var scene = Scene(layout: layout, preset: .dust, seed: 8)
+        let settled = SpoilerScene(layout: layout, preset: .dust, seed: 8).visibleParticles().count
+        var scene = SpoilerScene(layout: layout, preset: .dust, seed: 8)
         var out: [UInt8] = []
         SVGRenderer.renderLoop(scene: &scene, layout: layout, fps: 20, duration: 2, into: &out)
         let source = String(decoding: out, as: UTF8.self)

@@ -24,9 +24,9 @@ func consoleFont() throws -> BitmapFont {
 /// A still SVG of `layout` at `time`, with `prepare` applied to the fresh scene.
 func stillSVG(
     _ layout: TextLayout, at time: Double, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(), seed: UInt64 = 1,
-    prepare: (inout Scene) -> Void = { _ in }
+    prepare: (inout SpoilerScene) -> Void = { _ in }
 ) -> [UInt8] {
-    var scene = Scene(layout: layout, preset: .dust, seed: seed)
+    var scene = SpoilerScene(layout: layout, preset: .dust, seed: seed)
     prepare(&scene)
     scene.advance(to: time)
     var out: [UInt8] = []
@@ -38,7 +38,7 @@ func stillSVG(
 func isText(_ p: PNGImage.Pixel) -> Bool { p.r > 200 && p.g > 200 && p.b > 200 }
 
 /// The pixels inside `rect` (integer pixel grid, clipped to the image).
-func pixels(in rect: Rect, of image: PNGImage) -> [PNGImage.Pixel] {
+func pixels(in rect: SpoilerRect, of image: PNGImage) -> [PNGImage.Pixel] {
     var out: [PNGImage.Pixel] = []
     let x0 = max(Int(rect.minX), 0), x1 = min(Int(rect.maxX.rounded(.up)), image.width)
     let y0 = max(Int(rect.minY), 0), y1 = min(Int(rect.maxY.rounded(.up)), image.height)

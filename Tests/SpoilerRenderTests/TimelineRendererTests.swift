@@ -8,9 +8,9 @@ import Testing
 @Suite struct TimelineRendererTests {
     func timeline(
         _ layout: TextLayout, seed: UInt64 = 1, fps: Int = 10, duration: Double = 1,
-        prepare: (inout Scene) -> Void = { _ in }
+        prepare: (inout SpoilerScene) -> Void = { _ in }
     ) -> [UInt8] {
-        var scene = Scene(layout: layout, preset: .dust, seed: seed)
+        var scene = SpoilerScene(layout: layout, preset: .dust, seed: seed)
         prepare(&scene)
         var out: [UInt8] = []
         TimelineRenderer.render(scene: &scene, layout: layout, fps: fps, duration: duration, into: &out)
@@ -61,7 +61,7 @@ import Testing
 
     @Test func fixture() throws {
         let layout = try layoutOf("||ok|| go")
-        let out = timeline(layout, fps: 5, duration: 0.4) { $0.reveal(word: 0, origin: Point(x: 2, y: 8), at: 0.2) }
+        let out = timeline(layout, fps: 5, duration: 0.4) { $0.reveal(word: 0, origin: SpoilerPoint(x: 2, y: 8), at: 0.2) }
         expectMatchesFixture(String(decoding: out, as: UTF8.self) + "\n", "timeline/short-reveal.json")
     }
 }

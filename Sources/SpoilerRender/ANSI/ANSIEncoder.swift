@@ -105,7 +105,7 @@ public struct ANSIEncoder: Sendable {
                             let y = b[j]
                             if x.symbol != y.symbol || x.width != 1 || y.width != 1 || x.foreground != y.foreground
                                 || x.background != y.background || x.attributes != y.attributes
-                                || x.symbol & Cell.clusterFlag != 0
+                                || x.symbol & CanvasCell.clusterFlag != 0
                             {
                                 break
                             }
@@ -113,7 +113,7 @@ public struct ANSIEncoder: Sendable {
                         }
                     }
                     i = j
-                    guard j < count else { return (Cell.blank, Cell.blank, true) }
+                    guard j < count else { return (CanvasCell.blank, CanvasCell.blank, true) }
                     return (a[j], b[j], false)
                 }
             }
@@ -130,17 +130,17 @@ public struct ANSIEncoder: Sendable {
 
     /// Moves the cursor, sets the pen and writes one cell.
     @inline(__always)
-    mutating func emit(_ cell: Cell, of canvas: CellCanvas, column: Int, row: Int, into out: inout [UInt8]) {
+    mutating func emit(_ cell: CanvasCell, of canvas: CellCanvas, column: Int, row: Int, into out: inout [UInt8]) {
         rewriteGap(upTo: column, row: row, of: canvas, into: &out)
         moveCursor(toColumn: column, row: row, into: &out)
         setPen(cell.style, into: &out)
-        if cell.symbol & Cell.clusterFlag != 0 {
-            out.append(contentsOf: canvas.clusters[Int(cell.symbol & ~Cell.clusterFlag)].utf8)
+        if cell.symbol & CanvasCell.clusterFlag != 0 {
+            out.append(contentsOf: canvas.clusters[Int(cell.symbol & ~CanvasCell.clusterFlag)].utf8)
         } else {
             ANSI.appendUTF8(cell.symbol, to: &out)
         }
         let advanced = column + Int(cell.width)
-        if advanced >= canvas.width || cell.width != 1 || cell.symbol & Cell.clusterFlag != 0 {
+        if advanced >= canvas.width || cell.width != 1 || cell.symbol & CanvasCell.clusterFlag != 0 {
             // After the last column the cursor waits to wrap, which terminals treat
             // differently; and a terminal may disagree with us about a wide or
             // multi-scalar grapheme's width. Either way, position absolutely next time.

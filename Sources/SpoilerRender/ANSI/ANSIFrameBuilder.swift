@@ -107,7 +107,7 @@ public struct ANSIFrameBuilder: Sendable {
     /// - Complexity: O(graphemes + particles + cells) of the rows drawn (after a first
     ///   call that sets up O(cells of the layout)).
     public mutating func draw(
-        _ scene: Scene, into canvas: inout CellCanvas, originColumn: Int = 0, originRow: Int = 0,
+        _ scene: SpoilerScene, into canvas: inout CellCanvas, originColumn: Int = 0, originRow: Int = 0,
         rows drawnRows: Range<Int>? = nil
     ) {
         let columns = raster.columns
@@ -148,7 +148,7 @@ public struct ANSIFrameBuilder: Sendable {
                     markHidden(column: column, row: row, columns: width)
                     continue
                 }
-                let centre = Point(
+                let centre = SpoilerPoint(
                     x: (Double(column) + Double(width) / 2) * cellWidth, y: (Double(row) + 0.5) * cellHeight)
                 let v = scene.textVisibility(word: w, at: centre)
                 if v < 0.5 {

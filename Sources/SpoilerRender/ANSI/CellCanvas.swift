@@ -9,7 +9,7 @@ public struct CellCanvas: Sendable {
     public private(set) var width: Int
     public private(set) var height: Int
     /// The cells, row-major: the cell at (column, row) is `cells[row * width + column]`.
-    public var cells: [Cell]
+    public var cells: [CanvasCell]
     /// Multi-scalar graphemes, indexed by the low bits of a cell's symbol.
     public private(set) var clusters: [String] = []
 
@@ -38,7 +38,7 @@ public struct CellCanvas: Sendable {
 
     /// The cell at `column`, `row` (which must be inside the grid).
     @inlinable
-    public subscript(column: Int, row: Int) -> Cell {
+    public subscript(column: Int, row: Int) -> CanvasCell {
         get { cells[row * width + column] }
         set { cells[row * width + column] = newValue }
     }
@@ -63,13 +63,13 @@ public struct CellCanvas: Sendable {
         if scalars.count == 1, let s = scalars.first {
             symbol = TerminalSafety.visible(s.value)
         } else {
-            symbol = Cell.clusterFlag | UInt32(clusters.count)
+            symbol = CanvasCell.clusterFlag | UInt32(clusters.count)
             clusters.append(TerminalSafety.visibleText(text))
         }
-        if symbol == Cell.continuation { symbol = 0x2400 }
-        store(Cell(symbol: symbol, width: wide ? 2 : 1, style: style), at: column, row: row)
+        if symbol == CanvasCell.continuation { symbol = 0x2400 }
+        store(CanvasCell(symbol: symbol, width: wide ? 2 : 1, style: style), at: column, row: row)
         if wide {
-            store(Cell(symbol: Cell.continuation, width: 0, style: style), at: column + 1, row: row)
+            store(CanvasCell(symbol: CanvasCell.continuation, width: 0, style: style), at: column + 1, row: row)
         }
         return wide ? 2 : 1
     }
@@ -81,8 +81,8 @@ public struct CellCanvas: Sendable {
     public mutating func put(symbol: UInt32, column: Int, row: Int, style: CellStyle) {
         guard row >= 0, row < height, column >= 0, column < width else { return }
         var s = TerminalSafety.visible(symbol)
-        if s == Cell.continuation || s >= Cell.clusterFlag || s > 0x10FFFF { s = 0xFFFD }
-        store(Cell(symbol: s, width: 1, style: style), at: column, row: row)
+        if s == CanvasCell.continuation || s >= CanvasCell.clusterFlag || s > 0x10FFFF { s = 0xFFFD }
+        store(CanvasCell(symbol: s, width: 1, style: style), at: column, row: row)
     }
 
     /// Stores a one-scalar grapheme `columns` (1 or 2) wide at `column`, `row`; as
@@ -100,9 +100,9 @@ public struct CellCanvas: Sendable {
             return 1
         }
         var s = TerminalSafety.visible(symbol)
-        if s == Cell.continuation || s >= Cell.clusterFlag || s > 0x10FFFF { s = 0xFFFD }
-        store(Cell(symbol: s, width: 2, style: style), at: column, row: row)
-        store(Cell(symbol: Cell.continuation, width: 0, style: style), at: column + 1, row: row)
+        if s == CanvasCell.continuation || s >= CanvasCell.clusterFlag || s > 0x10FFFF { s = 0xFFFD }
+        store(CanvasCell(symbol: s, width: 2, style: style), at: column, row: row)
+        store(CanvasCell(symbol: CanvasCell.continuation, width: 0, style: style), at: column + 1, row: row)
         return 2
     }
 
@@ -136,7 +136,7 @@ public struct CellCanvas: Sendable {
 
     /// Stores `cell`, blanking the other half of any wide character it overwrites.
     @usableFromInline
-    mutating func store(_ cell: Cell, at column: Int, row: Int) {
+    mutating func store(_ cell: CanvasCell, at column: Int, row: Int) {
         let i = row * width + column
         let old = cells[i]
         if old.width == 1 && cell.width == 1 {
@@ -145,19 +145,19 @@ public struct CellCanvas: Sendable {
         }
         if old.width == 0 && column > 0 && cell.width != 0 {
             // Overwriting the right half of a wide character: blank its left half.
-            cells[i - 1] = Cell(symbol: 0x20, width: 1, style: cells[i - 1].style)
+            cells[i - 1] = CanvasCell(symbol: 0x20, width: 1, style: cells[i - 1].style)
         }
         if old.width == 2 && column + 1 < width && cell.width != 2 {
             // Overwriting the left half of a wide character: blank its right half.
-            cells[i + 1] = Cell(symbol: 0x20, width: 1, style: cells[i + 1].style)
+            cells[i + 1] = CanvasCell(symbol: 0x20, width: 1, style: cells[i + 1].style)
         }
         cells[i] = cell
     }
 
     /// The text a cell shows ("" for a continuation cell).
-    public func text(of cell: Cell) -> String {
-        if cell.symbol == Cell.continuation { return "" }
-        if cell.symbol & Cell.clusterFlag != 0 { return clusters[Int(cell.symbol & ~Cell.clusterFlag)] }
+    public func text(of cell: CanvasCell) -> String {
+        if cell.symbol == CanvasCell.continuation { return "" }
+        if cell.symbol & CanvasCell.clusterFlag != 0 { return clusters[Int(cell.symbol & ~CanvasCell.clusterFlag)] }
         return String(Unicode.Scalar(cell.symbol).map(Character.init) ?? "\u{FFFD}")
     }
 
@@ -176,13 +176,13 @@ public struct CellCanvas: Sendable {
         let a = cells[i]
         let b = other.cells[j]
         if a == b {
-            if a.symbol & Cell.clusterFlag == 0 { return true }
-            return clusters[Int(a.symbol & ~Cell.clusterFlag)] == other.clusters[Int(b.symbol & ~Cell.clusterFlag)]
+            if a.symbol & CanvasCell.clusterFlag == 0 { return true }
+            return clusters[Int(a.symbol & ~CanvasCell.clusterFlag)] == other.clusters[Int(b.symbol & ~CanvasCell.clusterFlag)]
         }
-        if a.symbol & Cell.clusterFlag != 0 && b.symbol & Cell.clusterFlag != 0 && a.width == b.width
+        if a.symbol & CanvasCell.clusterFlag != 0 && b.symbol & CanvasCell.clusterFlag != 0 && a.width == b.width
             && a.foreground == b.foreground && a.background == b.background && a.attributes == b.attributes
         {
-            return clusters[Int(a.symbol & ~Cell.clusterFlag)] == other.clusters[Int(b.symbol & ~Cell.clusterFlag)]
+            return clusters[Int(a.symbol & ~CanvasCell.clusterFlag)] == other.clusters[Int(b.symbol & ~CanvasCell.clusterFlag)]
         }
         return false
     }

@@ -3,7 +3,7 @@ public import SpoilerEffect
 
 extension DotRaster {
     /// Plots every particle of `scene` that shows now (one in `thinning`, by serial
-    /// number), with the opacity ``Scene/visibleParticles(into:)`` gives it.
+    /// number), with the opacity ``SpoilerScene/visibleParticles(into:)`` gives it.
     ///
     /// This is the frame builder's hot loop (20,000 particles in well under a
     /// millisecond): it reads the scene's particle arrays in place instead of building a
@@ -16,7 +16,7 @@ extension DotRaster {
     /// `alpha + alphaSpeed(c) × a + alphaOverLife(c)(a / l)`, clamped to 0…1; while its word's
     /// reveal is active, times `1 − textVisibility` at its position and, for particles born
     /// before a hide, times the push fade `1 − (t − start) / 0.8`.
-    public mutating func plotParticles(of scene: Scene, thinning: UInt32 = 1) {
+    public mutating func plotParticles(of scene: SpoilerScene, thinning: UInt32 = 1) {
         let field = scene.particles
         let n = field.count
         guard n > 0, columns > 0, rows > 0 else { return }
@@ -90,7 +90,7 @@ extension DotRaster {
                                                                     let w = Int(words[i])
                                                                     if w < active.count, let state = active[w] {
                                                                         var d = Double(a)
-                                                                        let p = Point(
+                                                                        let p = SpoilerPoint(
                                                                             x: Double(xs[i]), y: Double(ys[i]))
                                                                         d *= 1 - state.textVisibility(at: p, time: t)
                                                                         if t - Double(age)

@@ -28,8 +28,8 @@ public enum StillFrameWriter {
                     if !pen.isEmpty { styled = true }
                     out.append(contentsOf: pen)
                 }
-                if cell.symbol & Cell.clusterFlag != 0 {
-                    out.append(contentsOf: canvas.clusters[Int(cell.symbol & ~Cell.clusterFlag)].utf8)
+                if cell.symbol & CanvasCell.clusterFlag != 0 {
+                    out.append(contentsOf: canvas.clusters[Int(cell.symbol & ~CanvasCell.clusterFlag)].utf8)
                 } else {
                     ANSI.appendUTF8(cell.symbol, to: &out)
                 }

@@ -32,7 +32,7 @@ public struct ANSIAnimation: Sendable {
     /// pen is reset, the cursor is put below the message and shown again, so the output
     /// can be written to a terminal as it is.
     public static func frames(
-        layout: TextLayout, scene: Scene, options: ANSIFrameOptions, fps: Double, duration: Double
+        layout: TextLayout, scene: SpoilerScene, options: ANSIFrameOptions, fps: Double, duration: Double
     ) -> ANSIAnimation {
         var builder = ANSIFrameBuilder(layout: layout, options: options)
         let width = max(1, builder.columns)

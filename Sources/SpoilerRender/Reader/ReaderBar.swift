@@ -162,7 +162,7 @@ public struct ReaderBar: Sendable, Hashable {
 extension CellCanvas {
     /// Sets every cell to a blank in `style` (a screen's background colour).
     public mutating func fill(_ style: CellStyle) {
-        let blank = Cell(symbol: 0x20, width: 1, style: style)
+        let blank = CanvasCell(symbol: 0x20, width: 1, style: style)
         for i in cells.indices { cells[i] = blank }
     }
 }

@@ -24,7 +24,7 @@ extension SVGRenderer {
     ///   - out: the SVG is appended here.
     /// - Complexity: O(frames × particles).
     public static func renderLoop(
-        scene: inout Scene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(), fps: Int,
+        scene: inout SpoilerScene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(), fps: Int,
         duration: Double, into out: inout [UInt8]
     ) {
         let fps = max(fps, 1)

@@ -31,7 +31,7 @@ public enum SVGRenderer {
     ///   - out: the SVG is appended here.
     /// - Complexity: O(graphemes + particles).
     public static func renderStill(
-        scene: Scene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(),
+        scene: SpoilerScene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(),
         into out: inout [UInt8]
     ) {
         var w = SVGWriter(into: out)
@@ -115,7 +115,7 @@ public enum SVGRenderer {
     /// Opens reveal mask `reveal<id>` over the whole layout and its feathered circle at
     /// `origin` with `radius`, leaving the `<circle` tag open so that the caller ends it
     /// (`/>` for a still, `>` and an animation for a loop).
-    static func revealMaskOpening(_ w: inout SVGWriter, id: Int, layout: TextLayout, origin: Point, radius: Double) {
+    static func revealMaskOpening(_ w: inout SVGWriter, id: Int, layout: TextLayout, origin: SpoilerPoint, radius: Double) {
         w.raw("<mask id=\"reveal")
         w.number(id)
         w.raw("\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"")

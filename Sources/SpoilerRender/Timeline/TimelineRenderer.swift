@@ -32,7 +32,7 @@ public enum TimelineRenderer {
     ///   - out: the JSON (one line, no trailing newline) is appended here.
     /// - Complexity: O(frames × particles).
     public static func render(
-        scene: inout Scene, layout: TextLayout, fps: Int, duration: Double, into out: inout [UInt8]
+        scene: inout SpoilerScene, layout: TextLayout, fps: Int, duration: Double, into out: inout [UInt8]
     ) {
         let fps = max(fps, 1)
         let duration = max(duration.isFinite ? duration : 0, 0)
@@ -73,7 +73,7 @@ public enum TimelineRenderer {
         out = w.bytes
     }
 
-    static func frame(_ w: inout JSONWriter, t: Double, scene: Scene, visible: VisibleParticles) {
+    static func frame(_ w: inout JSONWriter, t: Double, scene: SpoilerScene, visible: VisibleParticles) {
         w.object { w in
             w.key("t"); w.number(t, decimals: 4)
             w.key("reveal")

@@ -50,9 +50,9 @@ enum ANSIStage {
         var options = ANSIFrameOptions(capability: .trueColor)
         options.particleThinning = 1
         var builder = ANSIFrameBuilder(layout: layout, options: options)
-        var scene = Scene(words: ANSIFrameBuilder.sceneWords(for: layout), preset: .dust, seed: 1)
+        var scene = SpoilerScene(words: ANSIFrameBuilder.sceneWords(for: layout), preset: .dust, seed: 1)
         let frameCount = 30
-        var scenes: [Scene] = []
+        var scenes: [SpoilerScene] = []
         for _ in 0..<frameCount {
             scene.step(by: 1.0 / 30)
             scenes.append(scene)
@@ -129,7 +129,7 @@ enum ANSIStage {
         let message = Message(text: text, entities: [Entity(.spoiler, offset: 20, length: 7)])
         let layout = LayoutEngine(wrapWidth: 80).layout(message)
         var builder = ANSIFrameBuilder(layout: layout, options: ANSIFrameOptions(capability: .trueColor))
-        var scene = Scene(words: ANSIFrameBuilder.sceneWords(for: layout), preset: .dust, seed: 1)
+        var scene = SpoilerScene(words: ANSIFrameBuilder.sceneWords(for: layout), preset: .dust, seed: 1)
         var encoder = ANSIEncoder(capability: .trueColor)
         var previous = CellCanvas(width: 80, height: 24)
         var next = CellCanvas(width: 80, height: 24)

@@ -20,11 +20,11 @@ enum ParticleStage {
     static func run(_ bench: inout BenchRun) {
         var words: [SceneWord] = []
         for i in 0..<wordCount {
-            let rect = Rect(
+            let rect = SpoilerRect(
                 x: Double(i % 10) * 168, y: Double(i / 10) * 16, width: Double(graphemesPerWord * 8), height: 16)
             words.append(SceneWord(rect: rect, graphemes: graphemesPerWord, group: i))
         }
-        var scene = Scene(words: words, preset: .dust, seed: 1)
+        var scene = SpoilerScene(words: words, preset: .dust, seed: 1)
         let live = scene.particles.count
         var updates = 0
         let stepTime = bench.measure {

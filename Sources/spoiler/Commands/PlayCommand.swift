@@ -133,7 +133,7 @@ struct EffectChoice {
     }
 
     /// The scene for a layout.
-    func scene(for layout: TextLayout) -> Scene {
-        Scene(words: ANSIFrameBuilder.sceneWords(for: layout), preset: preset, options: options, seed: seed)
+    func scene(for layout: TextLayout) -> SpoilerScene {
+        SpoilerScene(words: ANSIFrameBuilder.sceneWords(for: layout), preset: preset, options: options, seed: seed)
     }
 }

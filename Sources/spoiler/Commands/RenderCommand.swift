@@ -75,7 +75,7 @@ enum RenderCommand {
         var message: Message
         var layout: TextLayout
         var font: BitmapFont?
-        var scene: Scene
+        var scene: SpoilerScene
         var fps: Int
         var duration: Double
         /// `--duration` as given (nil when left out).
@@ -146,7 +146,7 @@ enum RenderCommand {
         options.density = try args.number("density", in: 0...1000) ?? 20
         options.revealScope = try args.choice("reveal-scope", as: RevealScope.self) ?? .word
         options.reducedMotion = args.has("reduced-motion") || environment("REDUCED_MOTION") == "1"
-        var origin: Point?
+        var origin: SpoilerPoint?
         if let o = args["reveal-origin"] {
             let parts = o.split(separator: ",", omittingEmptySubsequences: false)
             guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite,
@@ -154,7 +154,7 @@ enum RenderCommand {
             else {
                 throw .usage("'--reveal-origin' needs X,Y in pixels (like 30,8), got '\(o)'", command: "render")
             }
-            origin = Point(x: x, y: y)
+            origin = SpoilerPoint(x: x, y: y)
         }
         if revealAt == nil && (origin != nil || rehide != nil) {
             throw .usage("'--reveal-origin' and '--rehide-after' need '--reveal-at'", command: "render")
@@ -165,7 +165,7 @@ enum RenderCommand {
         let input = try InputSource(path: args.inputPath)
         let message = try MessageBatch.wholeMessage(from: input, format: from)
         let layout = engine.layout(message)
-        var scene = Scene(layout: layout, preset: preset, options: options, seed: seed)
+        var scene = SpoilerScene(layout: layout, preset: preset, options: options, seed: seed)
         if let revealAt {
             schedule(&scene, at: revealAt, origin: origin, rehideAfter: rehide)
         }
@@ -176,7 +176,7 @@ enum RenderCommand {
 
     /// Schedules the reveal: the word under `origin` (or the nearest one), or with no
     /// origin every word from its own centre; the message scope reveals all at once.
-    static func schedule(_ scene: inout Scene, at t: Double, origin: Point?, rehideAfter: Double?) {
+    static func schedule(_ scene: inout SpoilerScene, at t: Double, origin: SpoilerPoint?, rehideAfter: Double?) {
         guard !scene.words.isEmpty else { return }
         if let origin {
             let target = scene.word(at: origin) ?? nearestWord(scene.words, to: origin)
@@ -194,8 +194,8 @@ enum RenderCommand {
         }
     }
 
-    static func nearestWord(_ words: [SceneWord], to p: Point) -> Int {
-        func distance(_ r: Rect) -> Double {
+    static func nearestWord(_ words: [SceneWord], to p: SpoilerPoint) -> Int {
+        func distance(_ r: SpoilerRect) -> Double {
             let dx = max(r.minX - p.x, 0, p.x - r.maxX)
             let dy = max(r.minY - p.y, 0, p.y - r.maxY)
             return dx * dx + dy * dy

@@ -19,7 +19,7 @@ public import SpoilerCore
 /// Units: pixels (origin at the layout's top-left, y downward), seconds, radians.
 /// ``time`` starts at 0 once the cloud has been pre-warmed (see
 /// ``SceneOptions/prewarm``).
-public struct Scene: Sendable {
+public struct SpoilerScene: Sendable {
     /// The hidden words, in layout order.
     public let words: [SceneWord]
     /// The look.
@@ -73,7 +73,7 @@ public struct Scene: Sendable {
         self.reveals = Array(repeating: nil, count: words.count)
         cellCount = preset.emitter.emitterCells.count
         birthDebt = Array(repeating: 0, count: words.count * cellCount)
-        emitters = words.map { Scene.emitter(for: $0, preset: preset, density: options.density) }
+        emitters = words.map { SpoilerScene.emitter(for: $0, preset: preset, density: options.density) }
         motion = CellMotion(cells: preset.emitter.emitterCells)
         spawnCells = preset.emitter.emitterCells.map { SpawnCell($0, color: options.particleColor) }
         sites = emitters.map(SpawnSite.init)
@@ -101,16 +101,16 @@ public struct Scene: Sendable {
         switch e.emitterShape {
         case .point:
             e.emitterPosition = r.center
-            e.emitterSize = Size(width: 0, height: 0)
+            e.emitterSize = SpoilerSize(width: 0, height: 0)
         case .line:
-            e.emitterPosition = Point(x: r.x + r.width / 2, y: r.y)
-            e.emitterSize = Size(width: r.width, height: 0)
+            e.emitterPosition = SpoilerPoint(x: r.x + r.width / 2, y: r.y)
+            e.emitterSize = SpoilerSize(width: r.width, height: 0)
         case .rectangle:
             e.emitterPosition = r.center
-            e.emitterSize = Size(width: r.width, height: r.height)
+            e.emitterSize = SpoilerSize(width: r.width, height: r.height)
         case .circle:
             e.emitterPosition = r.center
-            e.emitterSize = Size(width: min(r.width, r.height) / 2, height: 0)
+            e.emitterSize = SpoilerSize(width: min(r.width, r.height) / 2, height: 0)
         }
         e.birthRate = preset.emitter.birthRate * Double(max(word.graphemes, 0)) * max(density, 0) / 20
         return e
@@ -154,19 +154,19 @@ public struct Scene: Sendable {
     ///
     /// `origin` defaults to the word's centre, `time` (the click) to now; a later time
     /// schedules the reveal. An index out of range does nothing.
-    public mutating func reveal(word: Int, origin: Point? = nil, at time: Double? = nil) {
+    public mutating func reveal(word: Int, origin: SpoilerPoint? = nil, at time: Double? = nil) {
         guard words.indices.contains(word) else { return }
         reveal(words: revealTargets(of: word), origin: origin ?? words[word].rect.center, at: time ?? self.time)
     }
 
     /// Reveals every word with one circle from `origin` (default: the centre of the
     /// first word), at `time` (default: now).
-    public mutating func revealAll(origin: Point? = nil, at time: Double? = nil) {
+    public mutating func revealAll(origin: SpoilerPoint? = nil, at time: Double? = nil) {
         guard let first = words.first else { return }
         reveal(words: Array(words.indices), origin: origin ?? first.rect.center, at: time ?? self.time)
     }
 
-    private mutating func reveal(words targets: [Int], origin: Point, at start: Double) {
+    private mutating func reveal(words targets: [Int], origin: SpoilerPoint, at start: Double) {
         var farthest = 0.0
         for w in targets {
             let r = words[w].rect
@@ -219,7 +219,7 @@ public struct Scene: Sendable {
     }
 
     /// How much of `word`'s text shows at `point` now, 0 (hidden) … 1 (shown).
-    public func textVisibility(word: Int, at point: Point) -> Double {
+    public func textVisibility(word: Int, at point: SpoilerPoint) -> Double {
         guard words.indices.contains(word), let state = reveals[word] else { return 0 }
         return state.textVisibility(at: point, time: time)
     }
@@ -249,7 +249,7 @@ public struct Scene: Sendable {
     }
 
     /// The index of the word whose rectangle contains `point`, if any (for clicks).
-    public func word(at point: Point) -> Int? {
+    public func word(at point: SpoilerPoint) -> Int? {
         words.indices.first { words[$0].rect.contains(point) }
     }
 
@@ -276,7 +276,7 @@ public struct Scene: Sendable {
             }
             a = EffectMath.clamp(a, 0, 1)
             if a > 0, w < reveals.count, let state = reveals[w], state.isActive(at: t) {
-                let p = Point(x: Double(particles.x[i]), y: Double(particles.y[i]))
+                let p = SpoilerPoint(x: Double(particles.x[i]), y: Double(particles.y[i]))
                 a *= 1 - state.textVisibility(at: p, time: t)
                 let born = t - age
                 if born < (state.hideStart ?? .infinity) {

@@ -23,7 +23,7 @@ extension SceneWord {
     }
 }
 
-extension Scene {
+extension SpoilerScene {
     /// A scene with one emitter per hidden word of `layout` (``TextLayout/words``: word
     /// index `i` of the scene is `layout.words[i]`).
     ///

@@ -1,9 +1,9 @@
 /// One cell of a ``CellCanvas``: what it shows and how.
 ///
-/// `symbol` is a Unicode scalar value for a one-scalar grapheme, ``Cell/continuation``
+/// `symbol` is a Unicode scalar value for a one-scalar grapheme, ``CanvasCell/continuation``
 /// for the trailing cell of a wide character (ratatui's "skip" cell), or
-/// ``Cell/clusterFlag`` | i for the multi-scalar grapheme `clusters[i]` of its canvas.
-public struct Cell: Sendable, Hashable {
+/// ``CanvasCell/clusterFlag`` | i for the multi-scalar grapheme `clusters[i]` of its canvas.
+public struct CanvasCell: Sendable, Hashable {
     public var symbol: UInt32
     /// Columns the symbol takes: 1 or 2, and 0 for a continuation cell.
     public var width: UInt8
@@ -26,7 +26,7 @@ public struct Cell: Sendable, Hashable {
     public static let clusterFlag: UInt32 = 0x8000_0000
 
     /// A space with default colours.
-    public static let blank = Cell(symbol: 0x20, width: 1, style: .plain)
+    public static let blank = CanvasCell(symbol: 0x20, width: 1, style: .plain)
 
     /// The style the cell is drawn with.
     @inlinable public var style: CellStyle {
