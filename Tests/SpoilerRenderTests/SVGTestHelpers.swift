@@ -45,3 +45,44 @@ func pixels(in rect: SpoilerRect, of image: PNGImage) -> [PNGImage.Pixel] {
     for y in y0..<max(y1, y0) { for x in x0..<max(x1, x0) { out.append(image.pixel(x, y)) } }
     return out
 }
+
+/// The SVG rendered by rsvg-convert, cropped so that pixel (0, 0) is the layout's origin
+/// (the picture has a margin and a viewBox that starts left of and above 0).
+func renderLayoutArea(_ svg: [UInt8]) throws -> PNGImage {
+    let full = try renderSVG(svg)
+    let (x0, y0) = viewBoxOrigin(svg)
+    var out = PNGImage(width: full.width + x0, height: full.height + y0, rgba: [])
+    for y in 0..<out.height {
+        for x in 0..<out.width {
+            let p = full.pixel(x - x0, y - y0)
+            out.rgba.append(contentsOf: [p.r, p.g, p.b, p.a])
+        }
+    }
+    return out
+}
+
+/// The viewBox's top-left corner (whole pixels, at most 0).
+func viewBoxOrigin(_ svg: [UInt8]) -> (Int, Int) {
+    let source = String(decoding: svg.prefix(300), as: UTF8.self)
+    guard let start = source.range(of: "viewBox=\"") else { return (0, 0) }
+    let numbers = source[start.upperBound...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) }
+    return numbers.count == 4 ? (Int(numbers[0]), Int(numbers[1])) : (0, 0)
+}
+
+/// The text a reader gets from an SVG: the character data of its `<text>` elements, in
+/// order, each element's joined to the next by nothing (entities decoded).
+func svgTextContent(_ svg: [UInt8]) -> String {
+    let source = String(decoding: svg, as: UTF8.self)
+    var out = ""
+    var rest = source[...]
+    while let open = rest.range(of: "<text") {
+        guard let tagEnd = rest[open.upperBound...].firstIndex(of: ">"),
+            let close = rest[tagEnd...].range(of: "</text>")
+        else { break }
+        out += rest[rest.index(after: tagEnd)..<close.lowerBound]
+        rest = rest[close.upperBound...]
+    }
+    return out.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+        .replacingOccurrences(of: "&amp;", with: "&")
+}

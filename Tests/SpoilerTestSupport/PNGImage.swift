@@ -31,6 +31,13 @@ public struct PNGImage: Sendable {
     }
 
     /// Decodes `data` (a whole PNG file).
+    /// An image from its pixels: `rgba` holds 4 bytes a pixel, rows top to bottom.
+    public init(width: Int, height: Int, rgba: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.rgba = rgba
+    }
+
     public init(_ data: Data) throws {
         let b = [UInt8](data)
         guard b.count > 8, b[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {

@@ -1,3 +1,4 @@
+public import SpoilerCore
 public import SpoilerEffect
 public import SpoilerLayout
 
@@ -21,16 +22,17 @@ extension SVGRenderer {
     ///   - style: colours and the font family.
     ///   - fps: samples per second, at least 1.
     ///   - duration: the loop's length in seconds; 0 writes a still of time 0.
+    ///   - formatting: the message's entities (bold, italic, underline, strikethrough).
     ///   - out: the SVG is appended here.
     /// - Complexity: O(frames × particles).
     public static func renderLoop(
         scene: inout SpoilerScene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(), fps: Int,
-        duration: Double, into out: inout [UInt8]
+        duration: Double, formatting: [Entity] = [], into out: inout [UInt8]
     ) {
         let fps = max(fps, 1)
         let frames = Int((max(duration.isFinite ? duration : 0, 0) * Double(fps)).rounded())
         guard frames > 0 else {
-            renderStill(scene: scene, layout: layout, font: font, style: style, into: &out)
+            renderStill(scene: scene, layout: layout, font: font, style: style, formatting: formatting, into: &out)
             return
         }
         let loop = Double(frames) / Double(fps)
@@ -78,7 +80,10 @@ extension SVGRenderer {
                     } else {
                         index = tracks.count
                         trackOf[key] = index
-                        tracks.append(Track(shape: visible.shape[i], color: visible.color[i], frames: frames))
+                        tracks.append(
+                            Track(
+                                word: Int(visible.word[i]), shape: visible.shape[i], color: visible.color[i],
+                                frames: frames))
                     }
                     tracks[index].set(
                         frame, x: Double(visible.x[i]), y: Double(visible.y[i]), size: Double(visible.size[i]),
@@ -89,8 +94,12 @@ extension SVGRenderer {
 
         var w = SVGWriter(into: out)
         out = []
-        openDocument(&w, layout: layout, style: style)
-        let text = SVGText(layout: layout, font: font, style: style)
+        var bounds = Bounds(layout: layout)
+        for t in tracks {
+            for k in t.alive.indices where t.alive[k] { bounds.include(x: t.x[k], y: t.y[k], size: t.size[k]) }
+        }
+        openDocument(&w, bounds: bounds, style: style)
+        let text = SVGText(layout: layout, font: font, style: style, formatting: formatting)
         var dur = SVGWriter(into: [])
         dur.number(loop, 4)
         let durText = String(decoding: dur.bytes, as: UTF8.self)
@@ -131,9 +140,12 @@ extension SVGRenderer {
             w.raw("</g>\n")
         }
 
-        if !tracks.isEmpty {
-            w.raw("<g>\n")
-            for t in tracks { track(&w, t, frames: frames, dur: durText) }
+        // Particles, one group per word, in word order.
+        var byWord = [[Int]](repeating: [], count: scene.words.count)
+        for (i, t) in tracks.enumerated() where t.word < byWord.count { byWord[t.word].append(i) }
+        for (word, members) in byWord.enumerated() where !members.isEmpty {
+            openWordGroup(&w, titled: true)
+            for i in members { track(&w, tracks[i], frames: frames, dur: durText) }
             w.raw("</g>\n")
         }
         w.raw("</svg>\n")
@@ -142,12 +154,14 @@ extension SVGRenderer {
 
     /// One particle's samples over the loop.
     struct Track {
+        var word: Int
         var shape: ParticleShape
         var color: UInt32
         var x: [Double], y: [Double], size: [Double], rotation: [Double], alpha: [Double]
         var alive: [Bool]
 
-        init(shape: ParticleShape, color: UInt32, frames: Int) {
+        init(word: Int, shape: ParticleShape, color: UInt32, frames: Int) {
+            self.word = word
             self.shape = shape
             self.color = color
             x = Array(repeating: 0, count: frames + 1)

@@ -1,13 +1,19 @@
-import SpoilerCore
+public import SpoilerCore
 public import SpoilerEffect
 public import SpoilerLayout
 
 /// Writes the spoiler effect as SVG: a still frame of a scene, or an animated loop that
 /// plays in a browser (see ``renderLoop(scene:layout:font:style:fps:duration:into:)``).
 ///
-/// Text: `<text>` per grapheme in a monospace family for `mono` layouts, glyph pixels
-/// (`<path>` runs) for bitmap fonts. Hidden means absent: a word that shows nowhere in
-/// the picture has no text, glyph, title or any other trace in the source. A word
+/// Text: one `<text>` per run of equally formatted graphemes, in a monospace family with
+/// per-glyph `x` positions, for `mono` layouts (so a browser selects, searches and reads
+/// it as words), glyph pixels (`<path>` runs) for bitmap fonts; bold, italic, underline and
+/// strikethrough (from `formatting`) are drawn as in the terminal. Each hidden word's dust
+/// is a group titled "Hidden text (spoiler)" for assistive technology. Hidden means
+/// absent: a word that shows nowhere in the picture has no text, glyph or any other trace
+/// of its text in the source. The picture has a margin of ``margin`` pixels around the
+/// layout, widened to take in every particle drawn, so nothing is clipped; the viewBox
+/// starts left of and above 0, so the content keeps the layout's coordinates. A word
 /// partly uncovered is drawn under a mask: a circle from the click whose radial
 /// gradient is opaque to 0.7 of its radius and clear from 0.95 (Telegram's feather).
 ///
@@ -29,15 +35,22 @@ public enum SVGRenderer {
     ///   - font: the bitmap font the layout was made with (nil for `mono`).
     ///   - style: colours and the font family.
     ///   - out: the SVG is appended here.
+    ///   - formatting: the message's entities; bold, italic, underline (links too) and
+    ///     strikethrough are drawn, the others change nothing.
     /// - Complexity: O(graphemes + particles).
     public static func renderStill(
         scene: SpoilerScene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(),
-        into out: inout [UInt8]
+        formatting: [Entity] = [], into out: inout [UInt8]
     ) {
         var w = SVGWriter(into: out)
         out = []
-        openDocument(&w, layout: layout, style: style)
-        let text = SVGText(layout: layout, font: font, style: style)
+        let particles = scene.visibleParticles()
+        var bounds = Bounds(layout: layout)
+        for i in 0..<particles.count {
+            bounds.include(x: Double(particles.x[i]), y: Double(particles.y[i]), size: Double(particles.size[i]))
+        }
+        openDocument(&w, bounds: bounds, style: style)
+        let text = SVGText(layout: layout, font: font, style: style, formatting: formatting)
 
         // Masks, one per distinct partial reveal.
         var partial: [RevealState: [Int]] = [:]
@@ -74,11 +87,14 @@ public enum SVGRenderer {
             w.raw("</g>\n")
         }
 
-        // Particles.
-        let particles = scene.visibleParticles()
-        if particles.count > 0 {
-            w.raw("<g>\n")
-            for i in 0..<particles.count {
+        // Particles, one group per word, in word order.
+        var byWord = [[Int]](repeating: [], count: scene.words.count)
+        for i in 0..<particles.count where Int(particles.word[i]) < byWord.count {
+            byWord[Int(particles.word[i])].append(i)
+        }
+        for (word, members) in byWord.enumerated() where !members.isEmpty {
+            openWordGroup(&w, titled: !scene.isFullyRevealed(word: word))
+            for i in members {
                 particle(
                     &w, shape: particles.shape[i], x: particles.x[i], y: particles.y[i], size: particles.size[i],
                     rotation: particles.rotation[i], color: particles.color[i], alpha: particles.alpha[i])
@@ -89,26 +105,77 @@ public enum SVGRenderer {
         out = w.bytes
     }
 
-    static func openDocument(_ w: inout SVGWriter, layout: TextLayout, style: SVGStyle) {
-        let width = max(layout.width, 1)
-        let height = max(layout.height, 1)
+    /// Pixels of room around the layout on every side, so that text never touches the
+    /// picture's edge.
+    public static let margin = 4
+
+    /// How far a particle may reach beyond the margin before it is left to be clipped
+    /// (confetti falls for seconds; the picture stays a picture of the message).
+    static let reach = 256.0
+
+    /// The area the picture shows: the layout, the margin, and every particle drawn.
+    struct Bounds {
+        var minX: Double, minY: Double, maxX: Double, maxY: Double
+        let limit: (minX: Double, minY: Double, maxX: Double, maxY: Double)
+
+        init(layout: TextLayout) {
+            let m = Double(SVGRenderer.margin)
+            minX = -m
+            minY = -m
+            maxX = Double(max(layout.width, 1)) + m
+            maxY = Double(max(layout.height, 1)) + m
+            limit = (minX - reach, minY - reach, maxX + reach, maxY + reach)
+        }
+
+        /// Takes in a particle centred on (`x`, `y`), `size` across (whole pixels, within reach).
+        mutating func include(x: Double, y: Double, size: Double) {
+            guard x.isFinite, y.isFinite, size.isFinite else { return }
+            let r = max(size, 1) / 2 + 1
+            minX = min(minX, max(((x - r)).rounded(.down), limit.minX))
+            minY = min(minY, max(((y - r)).rounded(.down), limit.minY))
+            maxX = max(maxX, min(((x + r)).rounded(.up), limit.maxX))
+            maxY = max(maxY, min(((y + r)).rounded(.up), limit.maxY))
+        }
+    }
+
+    static func openDocument(_ w: inout SVGWriter, bounds b: Bounds, style: SVGStyle) {
+        let width = b.maxX - b.minX
+        let height = b.maxY - b.minY
         w.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         w.number(width)
         w.raw("\" height=\"")
         w.number(height)
-        w.raw("\" viewBox=\"0 0 ")
+        w.raw("\" viewBox=\"")
+        w.number(b.minX)
+        w.raw(" ")
+        w.number(b.minY)
+        w.raw(" ")
         w.number(width)
         w.raw(" ")
         w.number(height)
         w.raw("\">\n")
         if let bg = style.background {
-            w.raw("<rect width=\"")
+            w.raw("<rect x=\"")
+            w.number(b.minX)
+            w.raw("\" y=\"")
+            w.number(b.minY)
+            w.raw("\" width=\"")
             w.number(width)
             w.raw("\" height=\"")
             w.number(height)
             w.raw("\" fill=\"")
             w.color(bg)
             w.raw("\"/>\n")
+        }
+    }
+
+    /// Opens one word's particle group; while any of the word is hidden, it is titled for
+    /// assistive technology (never with the word's text).
+    static func openWordGroup(_ w: inout SVGWriter, titled: Bool) {
+        if titled {
+            w.raw("<g role=\"img\" aria-label=\"Hidden text (spoiler)\"><title>Hidden text (spoiler)</title>\n")
+        } else {
+            w.raw("<g>\n")
         }
     }
 
