@@ -8,20 +8,28 @@ public struct SceneWord: Sendable, Hashable {
     public var graphemes: Int
     /// Fragments of one word share a group; a reveal in `word` scope reveals the group.
     public var group: Int
+    /// The spoiler entity the word belongs to (words of one entity share it); a reveal in
+    /// `spoiler` scope reveals every word with the same entity. nil: the word is its own
+    /// spoiler (its group stands for the entity).
+    public var entity: Int?
 
-    /// A word from its rectangle, length and group.
-    public init(rect: SpoilerRect, graphemes: Int, group: Int) {
+    /// A word from its rectangle, length, group and (optionally) spoiler entity.
+    public init(rect: SpoilerRect, graphemes: Int, group: Int, entity: Int? = nil) {
         self.rect = rect
         self.graphemes = graphemes
         self.group = group
+        self.entity = entity
     }
 }
 
 /// What one reveal uncovers.
 public enum RevealScope: String, Sendable, Hashable, CaseIterable {
-    /// The word under the click (all fragments of it).
+    /// Every word of the spoiler entity under the click (``SceneWord/entity``): clicking
+    /// `||the butler||` uncovers "the butler".
     ///
-    /// The default: users ask for one word at a time.
+    /// The default (SPEC §4).
+    case spoiler
+    /// The word under the click (all fragments of it), one word at a time.
     case word
     /// Every hidden word of the message at once, as Telegram does on one tap.
     case message
@@ -35,8 +43,8 @@ public struct SceneOptions: Sendable, Hashable {
     public var density: Double = 20
     /// What one reveal uncovers.
     ///
-    /// Default `word`.
-    public var revealScope: RevealScope = .word
+    /// Default `spoiler`: every word of the clicked spoiler entity.
+    public var revealScope: RevealScope = .spoiler
     /// A still pattern of dots with a fixed seed instead of motion, and instant reveals.
     ///
     /// Default false. (The command line sets it from `--reduced-motion` or `REDUCED_MOTION=1`; the

@@ -138,12 +138,19 @@ public struct SpoilerScene: Sendable {
 
     // MARK: Reveal and hide
 
-    /// The words one reveal of `word` uncovers: the word's fragments (scope `word`) or
-    /// every word (scope `message`).
+    /// The words one reveal of `word` uncovers: the word's fragments (scope `word`), every
+    /// word of its spoiler entity (scope `spoiler`, ``SceneWord/entity``), or every word
+    /// (scope `message`). Empty for an index out of range.
+    ///
+    /// - Complexity: O(words).
     public func revealTargets(of word: Int) -> [Int] {
         guard words.indices.contains(word) else { return [] }
         switch options.revealScope {
         case .message: return Array(words.indices)
+        case .spoiler:
+            if let e = words[word].entity { return words.indices.filter { words[$0].entity == e } }
+            let g = words[word].group
+            return words.indices.filter { words[$0].group == g }
         case .word:
             let g = words[word].group
             return words.indices.filter { words[$0].group == g }
@@ -156,17 +163,27 @@ public struct SpoilerScene: Sendable {
     /// schedules the reveal. An index out of range does nothing.
     public mutating func reveal(word: Int, origin: SpoilerPoint? = nil, at time: Double? = nil) {
         guard words.indices.contains(word) else { return }
-        reveal(words: revealTargets(of: word), origin: origin ?? words[word].rect.center, at: time ?? self.time)
+        applyReveal(to: revealTargets(of: word), origin: origin ?? words[word].rect.center, at: time ?? self.time)
     }
 
     /// Reveals every word with one circle from `origin` (default: the centre of the
     /// first word), at `time` (default: now).
     public mutating func revealAll(origin: SpoilerPoint? = nil, at time: Double? = nil) {
         guard let first = words.first else { return }
-        reveal(words: Array(words.indices), origin: origin ?? first.rect.center, at: time ?? self.time)
+        applyReveal(to: Array(words.indices), origin: origin ?? first.rect.center, at: time ?? self.time)
     }
 
-    private mutating func reveal(words targets: [Int], origin: SpoilerPoint, at start: Double) {
+    /// Reveals exactly `targets` (scene word indices; those out of range are skipped),
+    /// whatever the scope, with one circle from `origin` at `time` (default: now).
+    ///
+    /// The circle grows until it covers the farthest corner of the targets. For restoring
+    /// reveals after a reflow (with a time in the past, so that they are already done).
+    public mutating func reveal(words targets: [Int], origin: SpoilerPoint, at time: Double? = nil) {
+        applyReveal(to: targets.filter { words.indices.contains($0) }, origin: origin, at: time ?? self.time)
+    }
+
+    private mutating func applyReveal(to targets: [Int], origin: SpoilerPoint, at start: Double) {
+        guard !targets.isEmpty else { return }
         var farthest = 0.0
         for w in targets {
             let r = words[w].rect

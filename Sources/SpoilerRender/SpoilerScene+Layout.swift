@@ -4,7 +4,8 @@ public import SpoilerLayout
 
 extension SceneWord {
     /// The effect's view of a layout's hidden words: one ``SceneWord`` per word box, in
-    /// order, fragments of one wrapped word sharing a group.
+    /// order, fragments of one wrapped word sharing a group, the words of one spoiler
+    /// entity sharing ``SceneWord/entity`` (the entity's index in the message).
     public static func words(of layout: TextLayout) -> [SceneWord] {
         var groups: [Int: Int] = [:]  // entity << 32 | word → group
         var next = 0
@@ -18,7 +19,7 @@ extension SceneWord {
                 groups[key] = next
                 next += 1
             }
-            return SceneWord(rect: box.rect, graphemes: box.graphemes, group: group)
+            return SceneWord(rect: box.rect, graphemes: box.graphemes, group: group, entity: box.entity)
         }
     }
 }

@@ -70,7 +70,10 @@ import Testing
         let font = output == .svgFont ? try unifontSubset() : nil
         let message = try MessageParser.parse(plain, from: .plain)
         let layout = (font.map { LayoutEngine(model: .font($0)) } ?? LayoutEngine()).layout(message)
-        var scene = SpoilerScene(layout: layout, preset: .dust, seed: 4)
+        // One word at a time: the case says which word's text may show.
+        var options = SceneOptions()
+        options.revealScope = .word
+        var scene = SpoilerScene(layout: layout, preset: .dust, options: options, seed: 4)
         if revealFirst, !layout.words.isEmpty { scene.reveal(word: 0, at: 0) }
         var out: [UInt8] = []
         switch output {

@@ -104,7 +104,8 @@ import Testing
 
     @Test func stillFrameFixture() throws {
         let layout = try layoutOf("the butler ||did it||")
-        let svg = stillSVG(layout, at: 0.4) { $0.reveal(word: 0, origin: SpoilerPoint(x: 92, y: 8), at: 0.1) }
+        // "did" alone (not the whole spoiler), half uncovered.
+        let svg = stillSVG(layout, at: 0.4) { $0.reveal(words: [0], origin: SpoilerPoint(x: 92, y: 8), at: 0.1) }
         expectMatchesFixture(String(decoding: svg, as: UTF8.self), "svg/still-partial-reveal.svg")
     }
 

@@ -38,7 +38,8 @@ enum PlayCommand {
           --preset P        dust (default), confetti or snow
           --seed N          random seed (default 1)
           --density D       particles per grapheme per second (default 20)
-          --reveal-scope S  word (default) or message: what one click reveals
+          --reveal-scope S  spoiler (default: every word of the clicked spoiler), word or
+                            message: what one click reveals
           --rehide-after S  hide a revealed word again after S seconds
           --reduced-motion  a still dot pattern, no animation (also REDUCED_MOTION=1)
           --no-mouse        do not ask the terminal for mouse clicks
@@ -127,7 +128,7 @@ struct EffectChoice {
         seed = UInt64(try args.integer("seed", in: 0...Int.max) ?? 1)
         options = SceneOptions()
         options.density = try args.number("density", in: 0...10_000) ?? 20
-        options.revealScope = try args.choice("reveal-scope", as: RevealScope.self) ?? .word
+        options.revealScope = try args.choice("reveal-scope", as: RevealScope.self) ?? .spoiler
         options.reducedMotion = args.has("reduced-motion") || TerminalOptions.environment()["REDUCED_MOTION"] == "1"
         rehideAfter = try args.number("rehide-after", in: 0.05...86_400)
     }

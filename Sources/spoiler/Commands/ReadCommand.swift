@@ -42,7 +42,8 @@ enum ReadCommand {
           --preset P        dust (default, tinted by the theme), confetti or snow
           --seed N          random seed (default 1)
           --density D       particles per grapheme per second (default 20)
-          --reveal-scope S  word (default) or message: what one click reveals
+          --reveal-scope S  spoiler (default: every word of the clicked spoiler), word or
+                            message: what one click reveals
           --rehide-after S  hide a revealed word again after S seconds
           --reduced-motion  a still dot pattern and no gliding (also REDUCED_MOTION=1)
           --no-mouse        do not ask the terminal for mouse clicks and the wheel

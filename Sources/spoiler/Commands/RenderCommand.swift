@@ -13,7 +13,7 @@ enum RenderCommand {
     static let help = """
         usage: spoiler render --format json|svg|ansi|cast [--from F] [layout options] [--preset P] [--seed N]
                               [--fps N] [--duration S] [--at S] [--reveal-at S] [--reveal-origin X,Y]
-                              [--reveal-scope word|message] [--rehide-after S] [--density D]
+                              [--reveal-scope spoiler|word|message] [--rehide-after S] [--density D]
                               [--reduced-motion] [-o FILE] [FILE|-]
 
         Renders a chat message's spoilers as Telegram's "invisible ink": every hidden word is a
@@ -43,7 +43,8 @@ enum RenderCommand {
           --reveal-at S     reveal at S seconds: the word under --reveal-origin, or every word
                             from its own centre when no origin is given
           --reveal-origin X,Y  the click, in pixels from the top-left (default: the word's centre)
-          --reveal-scope W  word (default: one word at a time) or message (all words at once)
+          --reveal-scope W  spoiler (default: every word of the clicked spoiler), word (one
+                            word at a time) or message (all words at once)
           --rehide-after S  hide again S seconds after the reveal (over 0.4 s)
           --density D       particles per grapheme per second, 0 to 1000 (default 20)
           --reduced-motion  a still pattern of dots with a fixed seed, and instant reveals
@@ -144,7 +145,7 @@ enum RenderCommand {
         let rehide = try args.number("rehide-after", in: 0...3600)
         var options = SceneOptions()
         options.density = try args.number("density", in: 0...1000) ?? 20
-        options.revealScope = try args.choice("reveal-scope", as: RevealScope.self) ?? .word
+        options.revealScope = try args.choice("reveal-scope", as: RevealScope.self) ?? .spoiler
         options.reducedMotion = args.has("reduced-motion") || environment("REDUCED_MOTION") == "1"
         var origin: SpoilerPoint?
         if let o = args["reveal-origin"] {
@@ -167,40 +168,11 @@ enum RenderCommand {
         let layout = engine.layout(message)
         var scene = SpoilerScene(layout: layout, preset: preset, options: options, seed: seed)
         if let revealAt {
-            schedule(&scene, at: revealAt, origin: origin, rehideAfter: rehide)
+            scene.scheduleReveal(at: revealAt, origin: origin, rehideAfter: rehide)
         }
         return Job(
             args: args, message: message, layout: layout, font: engine.font, scene: scene, fps: fps,
             duration: durationGiven ?? 2, durationGiven: durationGiven, at: at)
-    }
-
-    /// Schedules the reveal: the word under `origin` (or the nearest one), or with no
-    /// origin every word from its own centre; the message scope reveals all at once.
-    static func schedule(_ scene: inout SpoilerScene, at t: Double, origin: SpoilerPoint?, rehideAfter: Double?) {
-        guard !scene.words.isEmpty else { return }
-        if let origin {
-            let target = scene.word(at: origin) ?? nearestWord(scene.words, to: origin)
-            scene.reveal(word: target, origin: origin, at: t)
-            if let r = rehideAfter { scene.hide(word: target, at: t + r) }
-        } else if scene.options.revealScope == .message {
-            scene.revealAll(at: t)
-            if let r = rehideAfter { scene.hideAll(at: t + r) }
-        } else {
-            var seen = Set<Int>()
-            for i in scene.words.indices where seen.insert(scene.words[i].group).inserted {
-                scene.reveal(word: i, at: t)
-            }
-            if let r = rehideAfter { scene.hideAll(at: t + r) }
-        }
-    }
-
-    static func nearestWord(_ words: [SceneWord], to p: SpoilerPoint) -> Int {
-        func distance(_ r: SpoilerRect) -> Double {
-            let dx = max(r.minX - p.x, 0, p.x - r.maxX)
-            let dy = max(r.minY - p.y, 0, p.y - r.maxY)
-            return dx * dx + dy * dy
-        }
-        return words.indices.min { distance(words[$0].rect) < distance(words[$1].rect) } ?? 0
     }
 
     /// A built-in preset by name, else a JSON preset file.
