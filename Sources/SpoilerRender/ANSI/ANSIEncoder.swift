@@ -21,6 +21,20 @@ public struct ANSIEncoder: Sendable {
     public var capability: ColorCapability
     /// Whether each frame is wrapped in DEC mode 2026 synchronized output.
     public var synchronized: Bool
+    /// The screen cell (0-based) where the canvas's top-left cell goes: cursor positions
+    /// are offset by it, so a canvas can be drawn into a rectangle of a larger screen.
+    ///
+    /// Default 0, 0 (the canvas is the screen).
+    public var originColumn = 0
+    /// The screen row (0-based) of the canvas's top row; see ``originColumn``.
+    public var originRow = 0
+    /// Whether a frame without a previous one (or after a change of size) starts by
+    /// clearing the whole screen (`CSI 2 J`), then writes the non-blank cells. Without
+    /// it (a canvas that is only a rectangle of someone else's screen), every cell of the
+    /// canvas is written, blanks too, and nothing outside it is touched.
+    ///
+    /// Default true.
+    public var clearsScreen = true
 
     /// The cursor after the bytes written so far, or nil when unknown.
     public private(set) var cursorColumn: Int?
@@ -43,7 +57,8 @@ public struct ANSIEncoder: Sendable {
     /// Appends to `out` the bytes that turn a screen showing `previous` into `next`.
     ///
     /// With `previous` nil, or of another size, the screen is cleared (`CSI 2 J`) and
-    /// every non-blank cell is written. When no cell changed, nothing is appended.
+    /// every non-blank cell is written; with ``clearsScreen`` off, every cell is written
+    /// instead and nothing else is cleared. When no cell changed, nothing is appended.
     /// - Complexity: O(cells) comparisons; output proportional to the changed cells.
     public mutating func encodeFrame(from previous: CellCanvas?, to next: CellCanvas, into out: inout [UInt8]) {
         let start = out.count
@@ -51,6 +66,11 @@ public struct ANSIEncoder: Sendable {
         let bodyStart = out.count
         if let previous, previous.width == next.width, previous.height == next.height {
             encodeChanges(from: previous, to: next, into: &out)
+        } else if !clearsScreen {
+            // A cell that no real cell equals, so that every cell is written.
+            var unknown = CellCanvas(width: next.width, height: next.height)
+            for i in unknown.cells.indices { unknown.cells[i].symbol = 0x7FFF_FFFF }
+            encodeChanges(from: unknown, to: next, into: &out)
         } else {
             setPen(.plain, into: &out)
             out.append(contentsOf: ANSI.clearScreen)
@@ -182,11 +202,11 @@ public struct ANSIEncoder: Sendable {
             cursorRow = row
         }
         guard let cx = cursorColumn, let cy = cursorRow else {
-            ANSI.appendCUP(column: column, row: row, to: &out)
+            ANSI.appendCUP(column: column + originColumn, row: row + originRow, to: &out)
             return
         }
         if cx == column && cy == row { return }
-        let absolute = ANSI.cupLength(column: column, row: row)
+        let absolute = ANSI.cupLength(column: column + originColumn, row: row + originRow)
         let dy = row - cy
         let vertical = dy == 0 ? 0 : 3 + (abs(dy) == 1 ? 0 : ANSI.digits(abs(dy)))
         let dx = column - cx
@@ -195,9 +215,9 @@ public struct ANSIEncoder: Sendable {
         var useCHA = false
         if dx != 0 {
             let relative = 3 + (abs(dx) == 1 ? 0 : ANSI.digits(abs(dx)))
-            let cha = 3 + (column == 0 ? 0 : ANSI.digits(column + 1))
+            let cha = 3 + (column + originColumn == 0 ? 0 : ANSI.digits(column + originColumn + 1))
             horizontal = relative
-            if column == 0 {
+            if column + originColumn == 0 {
                 horizontal = 1
                 useCR = true
             } else if cha < relative {
@@ -206,7 +226,7 @@ public struct ANSIEncoder: Sendable {
             }
         }
         if absolute <= vertical + horizontal {
-            ANSI.appendCUP(column: column, row: row, to: &out)
+            ANSI.appendCUP(column: column + originColumn, row: row + originRow, to: &out)
             return
         }
         if dy > 0 {
@@ -218,7 +238,7 @@ public struct ANSIEncoder: Sendable {
             if useCR {
                 out.append(0x0D)
             } else if useCHA {
-                ANSI.appendCSI(count: column + 1, final: UInt8(ascii: "G"), to: &out)
+                ANSI.appendCSI(count: column + originColumn + 1, final: UInt8(ascii: "G"), to: &out)
             } else if dx > 0 {
                 ANSI.appendCSI(count: dx, final: UInt8(ascii: "C"), to: &out)
             } else {

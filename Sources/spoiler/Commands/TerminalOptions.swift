@@ -20,29 +20,11 @@ enum TerminalOptions {
         """
 
     /// The colour capability from `--color`, the environment and whether the output is a
-    /// terminal (https://no-color.org, COLORTERM, TERM).
-    ///
-    /// - `never`: none. `auto`: none when the output is not a terminal, `NO_COLOR` is set
-    ///   and not empty, or `TERM` is `dumb` or unset; otherwise as `always`.
-    /// - `always` (an explicit request, which overrides `NO_COLOR`): 24-bit when
-    ///   `COLORTERM` is `truecolor` or `24bit` or `TERM` ends in `-direct`; 256 colours when
-    ///   `TERM` mentions `256color`; else 16.
+    /// terminal (``ColorCapability/init(preference:environment:isTerminal:)``).
     static func capability(_ choice: ColorChoice, environment: [String: String], isTerminal: Bool) -> ColorCapability {
-        let term = environment["TERM"] ?? ""
-        switch choice {
-        case .never:
-            return .none
-        case .auto:
-            if !isTerminal { return .none }
-            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
-            if term.isEmpty || term == "dumb" { return .none }
-        case .always:
-            break
-        }
-        let colorterm = (environment["COLORTERM"] ?? "").lowercased()
-        if colorterm == "truecolor" || colorterm == "24bit" || term.hasSuffix("-direct") { return .trueColor }
-        if term.contains("256color") { return .palette256 }
-        return .palette16
+        ColorCapability(
+            preference: ColorPreference(rawValue: choice.rawValue) ?? .auto, environment: environment,
+            isTerminal: isTerminal)
     }
 
     /// The environment variables the options look at, read here at the edge.
