@@ -11,10 +11,7 @@ public enum MessageParser {
     ///
     /// - Throws: ``ParseError`` naming the position and the reason.
     public static func parse(_ bytes: [UInt8], from format: InputFormat) throws(ParseError) -> Message {
-        if format != .markdown, let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
-            throw ParseError.invalidUTF8(at: bad, in: bytes)
-        }
-        return try parse(validUTF8: bytes, from: format)
+        try parse(validUTF8: format == .markdown ? bytes : ParseError.checkedUTF8(bytes), from: format)
     }
 
     /// Parses `text` as one message written in `format`.
@@ -26,11 +23,11 @@ public enum MessageParser {
 
     private static func parse(validUTF8 bytes: [UInt8], from format: InputFormat) throws(ParseError) -> Message {
         switch format {
-        case .plain: return try PlainParser.parse(bytes)
-        case .markdownv2: return try MarkdownV2Parser.parse(bytes)
-        case .html: return try HTMLParser.parse(bytes)
+        case .plain: return try PlainParser.parse(validUTF8: bytes)
+        case .markdownV2: return try MarkdownV2Parser.parse(validUTF8: bytes)
+        case .html: return try HTMLParser.parse(validUTF8: bytes)
         case .markdown: return try MarkdownParser.parse(bytes)
-        case .botapi: return try BotAPIParser.parse(bytes)
+        case .botAPI: return try BotAPIParser.parse(validUTF8: bytes)
         case .export:
             throw ParseError(.unsupported, "a Telegram export holds many messages: read it with ExportReader")
         }
@@ -43,7 +40,7 @@ public enum MessageSerializer {
     public static func serialize(_ message: Message, to format: OutputFormat) -> String {
         switch format {
         case .json: return message.jsonString
-        case .markdownv2: return MarkdownV2Serializer.serialize(message)
+        case .markdownV2: return MarkdownV2Serializer.serialize(message)
         case .html: return HTMLSerializer.serialize(message)
         case .markdown: return MarkdownSerializer.serialize(message)
         case .plain: return message.text

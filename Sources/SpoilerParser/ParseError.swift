@@ -41,6 +41,14 @@ public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
             position: TextPosition(utf8Offset: offset, in: bytes))
     }
 
+    /// `bytes` when they are valid UTF-8.
+    ///
+    /// - Throws: ``invalidUTF8(at:in:)`` at the first invalid sequence.
+    static func checkedUTF8(_ bytes: [UInt8]) throws(ParseError) -> [UInt8] {
+        if let bad = UTF8Validation.firstInvalidOffset(in: bytes) { throw invalidUTF8(at: bad, in: bytes) }
+        return bytes
+    }
+
     /// The error for a JSON syntax error.
     public init(_ json: JSONError) {
         self.init(.invalidJSON, json.description, position: json.position)

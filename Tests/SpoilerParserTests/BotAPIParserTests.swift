@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct BotAPIParserTests {
     func botapi(_ json: String) throws(ParseError) -> Message {
-        try MessageParser.parse(json, from: .botapi)
+        try MessageParser.parse(json, from: .botAPI)
     }
 
     func error(_ json: String) -> ParseError? {
@@ -26,7 +26,7 @@ import Testing
 
     @Test func botAPIMessageFixture() throws {
         let bytes = Array(try fixtureData("botapi/message.json"))
-        let m = try MessageParser.parse(bytes, from: .botapi)
+        let m = try MessageParser.parse(bytes, from: .botAPI)
         expectMatchesFixture(m.jsonString + "\n", "botapi/message.expected.json")
     }
 
@@ -134,7 +134,7 @@ import Testing
     @Test func invalidUTF8NamesTheByteOffset() throws {
         let bytes: [UInt8] = Array(#"{"text":"a"#.utf8) + [0xFF] + Array(#""}"#.utf8)
         do {
-            _ = try MessageParser.parse(bytes, from: .botapi)
+            _ = try MessageParser.parse(bytes, from: .botAPI)
             Issue.record("accepted invalid UTF-8")
         } catch {
             #expect(error.kind == .invalidUTF8)
@@ -181,7 +181,7 @@ import Testing
 
     @Test func noFrontEndTraps() {
         forAll(Self.randomBytes, count: 3000) { bytes in
-            for format in [InputFormat.plain, .botapi] {
+            for format in [InputFormat.plain, .botAPI] {
                 if let m = try? MessageParser.parse(bytes, from: format) {
                     let n = m.utf16Length
                     if !m.entities.allSatisfy({ $0.offset >= 0 && $0.length > 0 && $0.end <= n }) { return false }

@@ -127,7 +127,7 @@ struct ConformanceTests {
         }
     }
 
-    @Test("Both formats are covered", arguments: [InputFormat.markdownv2, .html])
+    @Test("Both formats are covered", arguments: [InputFormat.markdownV2, .html])
     func formatCovered(format: InputFormat) {
         #expect(Self.vectors.contains { $0.format == format && $0.ok })
         #expect(Self.vectors.contains { $0.format == format && !$0.ok })

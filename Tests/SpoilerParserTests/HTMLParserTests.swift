@@ -47,7 +47,7 @@ struct HTMLParserTests {
                 utf8Offset: 16, line: 1, column: 17),
         ])
     func errors(_ c: ErrorCase) {
-        c.expectRejected(by: HTMLParser.parse)
+        c.expectRejected { bytes throws(ParseError) in try HTMLParser.parse(bytes) }
     }
 
     @Test("TDLib's answers to inputs found by differential testing")

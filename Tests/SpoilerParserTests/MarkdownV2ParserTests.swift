@@ -78,7 +78,7 @@ struct MarkdownV2ParserTests {
                 line: 1, column: 1),
         ])
     func errors(_ c: ErrorCase) {
-        c.expectRejected(by: MarkdownV2Parser.parse)
+        c.expectRejected { bytes throws(ParseError) in try MarkdownV2Parser.parse(bytes) }
     }
 
     @Test("TDLib's answers to inputs found by differential testing")
@@ -143,12 +143,12 @@ struct MarkdownV2ParserTests {
 
     @Test("Random markup never traps and gives well-formed messages")
     func fuzz() {
-        forAll(Self.randomMarkup, count: 3000) { Self.parsesCleanly(Array($0.utf8), as: .markdownv2) }
+        forAll(Self.randomMarkup, count: 3000) { Self.parsesCleanly(Array($0.utf8), as: .markdownV2) }
     }
 
     @Test("Random bytes of the markup alphabet never trap")
     func fuzzBytes() {
-        forAll(Self.randomBytes, count: 3000) { Self.parsesCleanly($0, as: .markdownv2) }
+        forAll(Self.randomBytes, count: 3000) { Self.parsesCleanly($0, as: .markdownV2) }
     }
 }
 

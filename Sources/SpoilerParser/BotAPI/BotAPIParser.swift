@@ -19,14 +19,39 @@ public import SpoilerCore
 /// canonical order.
 ///
 /// ```swift
-/// let m = try MessageParser.parse(#"{"text":"hi there","entities":[{"type":"spoiler","offset":3,"length":5}]}"#, from: .botapi)
+/// let m = try MessageParser.parse(#"{"text":"hi there","entities":[{"type":"spoiler","offset":3,"length":5}]}"#, from: .botAPI)
 /// ```
 public enum BotAPIParser {
+    /// Parses `bytes` as Bot API JSON.
+    ///
+    /// The bytes must be valid UTF-8; the first invalid sequence is an error naming its
+    /// byte offset, as ``MessageParser`` reports it.
+    ///
+    /// - Parameter bytes: The message's bytes, UTF-8.
+    /// - Returns: The message: its text and its entities, offsets in UTF-16 code units.
+    /// - Throws: ``ParseError`` naming the position and the reason.
+    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
+        try parse(validUTF8: ParseError.checkedUTF8(bytes))
+    }
+
+    /// Parses `text` as Bot API JSON.
+    ///
+    /// ```swift
+    /// let message = try BotAPIParser.parse(#"{"text":"hi there","entities":[{"type":"spoiler","offset":3,"length":5}]}"#)
+    /// ```
+    ///
+    /// - Parameter text: The message as written.
+    /// - Returns: The message: its text and its entities, offsets in UTF-16 code units.
+    /// - Throws: ``ParseError`` naming the position and the reason.
+    public static func parse(_ text: String) throws(ParseError) -> Message {
+        try parse(validUTF8: Array(text.utf8))
+    }
+
     /// Parses `bytes` (valid UTF-8) as Bot API JSON.
     ///
     /// - Throws: ``ParseError`` of kind `invalidJSON` with the line and column of a JSON
     ///   syntax error or naming the missing member, or `invalidEntity` naming the entity.
-    static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
+    static func parse(validUTF8 bytes: [UInt8]) throws(ParseError) -> Message {
         let value: JSONValue
         do {
             value = try JSONValue.parse(bytes)

@@ -18,8 +18,12 @@ import SpoilerCore
 ///   out of the tag.
 ///
 /// - Complexity: O(n + k log k + k·d) for n UTF-16 units and k entities nested d deep.
-enum HTMLSerializer {
-    static func serialize(_ message: Message) -> String {
+public enum HTMLSerializer {
+    /// `message` written as Telegram HTML.
+    ///
+    /// - Parameter message: The message to write.
+    /// - Returns: The markup.
+    public static func serialize(_ message: Message) -> String {
         let entities = EntityNesting.validEntities(of: message).filter(isWritable)
         let events = EntityNesting.events(entities, textLength: message.utf16Length, rank: rank)
         let text = ScalarText(message.text)

@@ -22,8 +22,12 @@ import SpoilerCore
 /// added), a new line inside `code`, emphasis whose delimiters cannot flank (as in
 /// `**(a)**b`), and an email address in plain text (GFM's autolink extension finds it
 /// after escapes are resolved, so it reads back as an `email` entity).
-enum MarkdownSerializer {
-    static func serialize(_ message: Message) -> String {
+public enum MarkdownSerializer {
+    /// `message` written as Markdown (CommonMark + GFM + `||spoiler||`).
+    ///
+    /// - Parameter message: The message to write.
+    /// - Returns: The markup.
+    public static func serialize(_ message: Message) -> String {
         var writer = MarkdownWriter(message)
         writer.run()
         return String(decoding: writer.out, as: UTF8.self)

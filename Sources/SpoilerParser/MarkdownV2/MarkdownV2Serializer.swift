@@ -3,13 +3,14 @@ import SpoilerCore
 /// Writes a ``Message`` as Telegram MarkdownV2 that ``MarkdownV2Parser`` (and TDLib) read back
 /// as the same message.
 ///
-/// Text outside code has every reserved character (``_*[]()~`>#+-=|{}.!`` and `\`) escaped;
-/// inside `code` and `pre`, `` ` ``, `\` and line breaks are escaped. Entities become
-/// `*bold*`, `_italic_`, `__underline__`, `~strikethrough~`, `||spoiler||`, `` `code` ``,
-/// ```` ```language ```` blocks, `[text](url)`, `[text](tg://user?id=N)`,
-/// `![text](tg://emoji?id=N)`, `![text](tg://time?unix=T&format=F)` and `>` block
-/// quotations (`||` at the end for an expandable one). An empty link, `[]`, separates markup
-/// that would otherwise run together (`_a_[]_b_`, `` `a`[]`b` ``, two quotations in a row).
+/// Text outside code has every reserved character (`_*[]()~`, the backtick, `>#+-=|{}.!` and
+/// `\`) escaped; inside `code` and `pre`, the backtick, `\` and line breaks are escaped.
+/// Entities become `*bold*`, `_italic_`, `__underline__`, `~strikethrough~`, `||spoiler||`,
+/// code between backticks, pre blocks between three backticks with the language,
+/// `[text](url)`, `[text](tg://user?id=N)`, `![text](tg://emoji?id=N)`,
+/// `![text](tg://time?unix=T&format=F)` and `>` block quotations (`||` at the end for an
+/// expandable one). An empty link, `[]`, separates markup that would otherwise run together
+/// (`_a_[]_b_`, two code spans, two quotations in a row).
 ///
 /// MarkdownV2 cannot say everything a message can hold; this is what the serializer does
 /// with what it cannot write exactly:
@@ -32,8 +33,12 @@ import SpoilerCore
 ///   entities ``HTMLSerializer`` leaves out.
 ///
 /// - Complexity: O(n + k log k + k·d) for n UTF-16 units and k entities nested d deep.
-enum MarkdownV2Serializer {
-    static func serialize(_ message: Message) -> String {
+public enum MarkdownV2Serializer {
+    /// `message` written as Telegram MarkdownV2.
+    ///
+    /// - Parameter message: The message to write.
+    /// - Returns: The markup.
+    public static func serialize(_ message: Message) -> String {
         var writer = MarkdownV2Writer(message)
         return writer.write()
     }

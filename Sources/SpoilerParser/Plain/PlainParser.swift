@@ -30,9 +30,34 @@ import SpoilerCore
 ///   An unmatched `||` therefore needs no second look: it is already in the output. An
 ///   unmatched backtick makes the parser read the rest once more without code, and that
 ///   rest holds no other unescaped backtick, so it happens at most once.
-enum PlainParser {
+public enum PlainParser {
+    /// Parses `bytes` as plain chat text with `||spoiler||` and `` `code` ``.
+    ///
+    /// The bytes must be valid UTF-8; the first invalid sequence is an error naming its
+    /// byte offset, as ``MessageParser`` reports it.
+    ///
+    /// - Parameter bytes: The message's bytes, UTF-8.
+    /// - Returns: The message: its text and its entities, offsets in UTF-16 code units.
+    /// - Throws: ``ParseError`` naming the position and the reason.
+    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
+        try parse(validUTF8: ParseError.checkedUTF8(bytes))
+    }
+
+    /// Parses `text` as plain chat text with `||spoiler||` and `` `code` ``.
+    ///
+    /// ```swift
+    /// let message = try PlainParser.parse("hi ||there||")
+    /// ```
+    ///
+    /// - Parameter text: The message as written.
+    /// - Returns: The message: its text and its entities, offsets in UTF-16 code units.
+    /// - Throws: ``ParseError`` naming the position and the reason.
+    public static func parse(_ text: String) throws(ParseError) -> Message {
+        try parse(validUTF8: Array(text.utf8))
+    }
+
     /// Parses `bytes`, which must be valid UTF-8, as plain chat text.
-    static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
+    static func parse(validUTF8 bytes: [UInt8]) throws(ParseError) -> Message {
         if bytes.isEmpty { return Message(text: "") }
         var entities: [Entity] = []
         // The text is written straight into the String's storage: the output is never

@@ -15,8 +15,12 @@ import SpoilerCore
 /// next character written is `|`, `\` or `` ` ``, so `C:\dir` stays as it is.
 ///
 /// - Complexity: O(n + k log k) for n bytes of text and k entities.
-enum PlainSerializer {
-    static func serialize(_ message: Message) -> String {
+public enum PlainSerializer {
+    /// `message` written as plain chat text with `||spoiler||` and `` `code` `` markup.
+    ///
+    /// - Parameter message: The message to write.
+    /// - Returns: The markup.
+    public static func serialize(_ message: Message) -> String {
         let text = Array(message.text.utf8)
         let length = message.utf16Length
         let spoilers = merged(message.entities.filter { $0.type == .spoiler }, within: length, keepAdjacent: true)

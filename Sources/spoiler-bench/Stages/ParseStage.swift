@@ -43,7 +43,7 @@ enum ParseStage {
         var available = true
         for m in corpus.markdownV2 {
             do {
-                _ = try MessageParser.parse(m, from: .markdownv2)
+                _ = try MessageParser.parse(m, from: .markdownV2)
             } catch {
                 if error.kind == .unsupported { available = false }
                 failures += 1
@@ -58,7 +58,7 @@ enum ParseStage {
                 note: "unavailable")
             return
         }
-        let md = bench.measurePair({ parseAll(corpus.markdownV2, from: .markdownv2) }, { cmarkAll(corpus.markdownV2) })
+        let md = bench.measurePair({ parseAll(corpus.markdownV2, from: .markdownV2) }, { cmarkAll(corpus.markdownV2) })
         bench.report(
             "MarkdownV2 parse (\(messageCount) messages, \(mb(mdBytes)) MB)", mdBytes / md.a / 1e6, unit: "MB/s",
             note: failures == 0 ? "" : "\(failures) messages rejected")
