@@ -24,9 +24,10 @@ let package = Package(
         .systemLibrary(
             name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
-        .systemLibrary(
-            name: "CUTF8Proc", pkgConfig: "libutf8proc",
-            providers: [.apt(["libutf8proc-dev"])]),
+        // No pkgConfig: libutf8proc.pc adds -DUTF8PROC_EXPORTS (for building utf8proc itself
+        // on Windows), a flag SwiftPM prohibits and warns about in every dependent's build.
+        // The header is in /usr/include and the module map links the library.
+        .systemLibrary(name: "CUTF8Proc", providers: [.apt(["libutf8proc-dev"])]),
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),

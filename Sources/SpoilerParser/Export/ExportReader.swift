@@ -1,5 +1,5 @@
 internal import CYajl
-public import SpoilerCore
+import SpoilerCore
 
 /// Reads the messages of a Telegram Desktop export (`result.json`, `--from export`) as a
 /// stream: feed it the file's bytes in chunks of any size, and it hands back each message
