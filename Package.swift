@@ -10,6 +10,7 @@ import PackageDescription
 let package = Package(
     name: "SpoilerKit",
     products: [
+        .library(name: "SpoilerKit", targets: ["SpoilerKit"]),
         .library(name: "SpoilerCore", targets: ["SpoilerCore"]),
         .library(name: "SpoilerParser", targets: ["SpoilerParser"]),
         .library(name: "SpoilerLayout", targets: ["SpoilerLayout"]),
@@ -52,6 +53,13 @@ let package = Package(
         .target(
             name: "SpoilerTerminal",
             dependencies: ["SpoilerCore", "SpoilerLayout", "SpoilerEffect", "SpoilerRender"]),
+        // One import for all of the above, and the high-level API.
+        .target(
+            name: "SpoilerKit",
+            dependencies: [
+                "SpoilerCore", "SpoilerParser", "SpoilerLayout", "SpoilerEffect", "SpoilerRender",
+                "SpoilerTerminal",
+            ]),
         .executableTarget(
             name: "spoiler",
             dependencies: [
@@ -89,6 +97,7 @@ let package = Package(
                 "SpoilerCore", "SpoilerLayout", "SpoilerEffect", "SpoilerRender", "SpoilerTerminal",
                 "SpoilerTestSupport",
             ]),
+        .testTarget(name: "SpoilerKitTests", dependencies: ["SpoilerKit", "SpoilerTestSupport"]),
         .testTarget(name: "SpoilerCLITests", dependencies: ["spoiler", "SpoilerTestSupport"]),
     ]
 )
