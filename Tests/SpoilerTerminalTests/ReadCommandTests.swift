@@ -105,6 +105,6 @@ import Testing
             ["read", "--from", "export"], input: "{\"messages\": [\n  {\"id\": 1,,}\n]}", environment: ["COLUMNS": "80"]
         )
         #expect(r.status == 1)
-        #expect(r.err.hasPrefix("error: <stdin>: invalid JSON at line 2, column 12"), "\(r.err)")
+        #expect(r.err.hasPrefix("error: <stdin>:2:12: invalid JSON at line 2, column 12"), "\(r.err)")
     }
 }

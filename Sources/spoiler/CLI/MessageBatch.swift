@@ -94,10 +94,7 @@ struct MessageBatch {
     /// Reads one NDJSON line (its number is the id when it gives none) and runs `step` on its
     /// message. Touches no shared state: safe to call from several threads at once.
     static func outcome(of line: ArraySlice<UInt8>, number: Int, format: InputFormat, step: Step) -> LineOutcome {
-        var bytes = Array(line)
-        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .blank }  // blank lines are skipped
-        let record = NDJSONRecord(bytes, format: format)
+        guard let record = NDJSONRecord(line: line, format: format) else { return .blank }
         let id = record.id ?? Array(String(number).utf8)
         do {
             return .output(try step(try record.result.get(), id))
@@ -105,7 +102,7 @@ struct MessageBatch {
             return .fatal(e)
         } catch {
             let reason = (error as? ParseError)?.reason ?? "\(error)"
-            return .failed(record: MessageBatch.errorRecord(id: id, line: number, error: error), reason: reason)
+            return .failed(record: NDJSONRecord.errorRecord(id: id, line: number, error: error), reason: reason)
         }
     }
 
@@ -123,7 +120,7 @@ struct MessageBatch {
             return .fatal(e)
         } catch {
             let reason = (error as? ParseError)?.reason ?? "\(error)"
-            return .failed(record: MessageBatch.errorRecord(id: id, line: nil, error: error), reason: reason)
+            return .failed(record: NDJSONRecord.errorRecord(id: id, line: nil, error: error), reason: reason)
         }
     }
 
@@ -152,40 +149,16 @@ struct MessageBatch {
         }
     }
 
-    /// Reads the whole input as one message written in `format`. The newline that ends a
-    /// file (or `echo`) ends the input, not the message. Errors are in compiler form,
+    /// Reads the whole input as one message written in `format`
+    /// (``MessageParser/parseWholeInput(_:from:)``); errors in compiler form,
     /// `name:line:column: reason`.
     static func wholeMessage(from input: InputSource, format: InputFormat) throws(CommandLineError) -> Message {
-        var bytes = try input.readAll()
-        if bytes.last == UInt8(ascii: "\n") {
-            bytes.removeLast()
-            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-        }
+        let bytes = try input.readAll()
         do {
-            return try MessageParser.parse(bytes, from: format)
+            return try MessageParser.parseWholeInput(bytes, from: format)
         } catch {
-            let place = error.position.map { "\(input.name):\($0.line):\($0.column)" } ?? input.name
-            throw .failure("\(place): \(error.reason)")
+            throw .failure(error.located(in: input.name))
         }
-    }
-
-    /// The error record written in place of a failed line.
-    static func errorRecord(id: [UInt8], line: Int?, error: any Error) -> [UInt8] {
-        var w = JSONWriter()
-        w.object { w in
-            w.key("id"); w.raw(id)
-            if let line { w.key("line"); w.number(line) }
-            if let e = error as? ParseError {
-                w.key("error"); w.string(e.reason)
-                w.key("kind"); w.string(e.kind.rawValue)
-                if let p = e.position {
-                    w.key("offset"); w.number(p.utf8Offset)
-                }
-            } else {
-                w.key("error"); w.string("\(error)")
-            }
-        }
-        return w.bytes
     }
 
     /// A Telegram Desktop export, read as a stream of messages.
@@ -239,8 +212,7 @@ struct MessageBatch {
         } catch let e as ParseError {
             StandardStreams.flush()
             progress.clear()
-            let place = e.position.map { "\(input.name):\($0.line):\($0.column)" } ?? input.name
-            throw .failure("\(place): \(e.reason)")
+            throw .failure(e.located(in: input.name))
         } catch let e as CommandLineError {
             progress.clear()
             throw e
@@ -250,59 +222,5 @@ struct MessageBatch {
         progress.clear()
         StandardStreams.flush()
         if failures > 0 { throw .recordsFailed(failures) }
-    }
-}
-
-/// One NDJSON input line.
-struct NDJSONRecord {
-    /// The `id` as it was written (raw JSON), if the line had a usable one; kept even when
-    /// the message itself fails, so that the error record carries it.
-    var id: [UInt8]?
-    /// The message, or why the line could not be read.
-    var result: Result<Message, ParseError>
-
-    init(_ bytes: [UInt8], format: InputFormat) {
-        var id: [UInt8]?
-        result = Result { () throws(ParseError) -> Message in try NDJSONRecord.message(bytes, format: format, id: &id) }
-        self.id = id
-    }
-
-    private static func message(_ bytes: [UInt8], format: InputFormat, id: inout [UInt8]?) throws(ParseError) -> Message
-    {
-        // A line that parses as JSON is valid UTF-8 (the JSON reader checks every string
-        // and allows only ASCII outside them), so the bytes are checked only on failure,
-        // where invalid UTF-8 is the better error.
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(bytes)
-        } catch {
-            if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
-                throw ParseError.invalidUTF8(at: bad, in: bytes)
-            }
-            throw ParseError(error)
-        }
-        switch value {
-        case .string(let text):
-            return try MessageParser.parse(text, from: format)
-        case .object:
-            if let idValue = value["id"] {
-                switch idValue {
-                case .number, .string: id = Array(idValue.jsonString.utf8)
-                default: throw ParseError(.invalidJSON, "'id' must be a number or a string")
-                }
-            }
-            guard let textValue = value["text"] ?? value["caption"] else {
-                throw ParseError(.invalidJSON, "the object has no 'text'")
-            }
-            guard let text = textValue.stringValue else {
-                throw ParseError(.invalidJSON, "'text' must be a string")
-            }
-            if value["entities"] != nil || value["caption_entities"] != nil {
-                return try BotAPIParser.message(from: value)
-            }
-            return try MessageParser.parse(text, from: format)
-        default:
-            throw ParseError(.invalidJSON, "each line must be a JSON string or an object with 'text'")
-        }
     }
 }

@@ -53,7 +53,7 @@ extension ConvertCommand {
                 StandardStreams.write([UInt8(ascii: "\n")])
             } catch {
                 failures += 1
-                StandardStreams.write(MessageBatch.errorRecord(id: id, line: number, error: error))
+                StandardStreams.write(NDJSONRecord.errorRecord(id: id, line: number, error: error))
                 StandardStreams.write([UInt8(ascii: "\n")])
                 StandardStreams.flush()
                 StandardStreams.writeError("error: \(input.name): line \(number): \(error.reason)\n")

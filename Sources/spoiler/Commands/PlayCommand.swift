@@ -76,13 +76,7 @@ enum PlayCommand {
         let (capability, glyphs) = try TerminalOptions.resolve(args, outputIsTerminal: isTerminal)
 
         let input = try InputSource(path: args.inputPath)
-        let bytes = try input.readAll()
-        let message: Message
-        do {
-            message = try MessageParser.parse(bytes, from: format)
-        } catch {
-            throw .failure("\(input.name): \(error)")
-        }
+        let message = try MessageBatch.wholeMessage(from: input, format: format)
 
         guard isTerminal else {
             StillFrame.write(

@@ -85,7 +85,7 @@ enum ReadCommand {
         let (capability, glyphs) = try TerminalOptions.resolve(args, outputIsTerminal: isTerminal)
 
         let input = try InputSource(path: args.inputPath)
-        let message = try format == .export ? chatLog(input) : parse(input, from: format)
+        let message = try format == .export ? chatLog(input) : MessageBatch.wholeMessage(from: input, format: format)
         let engine = LayoutEngine(model: .mono(cellWidth: 8, cellHeight: 16))
 
         guard isTerminal else {
@@ -115,16 +115,6 @@ enum ReadCommand {
             scene: { [effect] layout in effect.scene(for: layout) })
     }
 
-    /// The whole input as one message in `format`.
-    static func parse(_ input: InputSource, from format: InputFormat) throws(CommandLineError) -> Message {
-        let bytes = try input.readAll()
-        do {
-            return try MessageParser.parse(bytes, from: format)
-        } catch {
-            throw .failure("\(input.name): \(error)")
-        }
-    }
-
     /// A Telegram Desktop export, streamed, as a chat log (``ChatLog``).
     ///
     /// - Throws: a failure naming the input for a JSON syntax error (with its line,
@@ -144,7 +134,7 @@ enum ReadCommand {
                     try reader.feed(chunk, into: &items)
                 }
             } catch {
-                throw .failure("\(input.name): \(error)")
+                throw .failure(error.located(in: input.name))
             }
             for item in items { log.append(item) }
             items.removeAll(keepingCapacity: true)

@@ -1,5 +1,4 @@
-import SpoilerCore
-import SpoilerParser
+public import SpoilerCore
 
 /// A Telegram Desktop export (`--from export`) as one message to read: each message of
 /// the chat under a line with its sender and date, a blank line between messages.
@@ -16,19 +15,45 @@ import SpoilerParser
 /// sender line is bold. A message without text (a photo without a caption) reads
 /// `[no text]`; one that could not be read gives its reason in brackets, and the rest of
 /// the chat still reads.
-struct ChatLog {
-    /// The log so far.
-    private(set) var text = ""
-    private(set) var entities: [Entity] = []
+///
+/// Feed it the items of an ``ExportReader`` as they come, or read a whole export at once
+/// with ``init(export:)``:
+///
+/// ```swift
+/// let log = try ChatLog(export: Array(resultJSON.utf8)).message
+/// ```
+public struct ChatLog: Sendable, Hashable {
+    /// The log's text so far.
+    public private(set) var text = ""
+    /// The log's entities so far (offsets in UTF-16 code units of ``text``).
+    public private(set) var entities: [Entity] = []
     private var utf16Count = 0
     /// Messages appended so far.
-    private(set) var count = 0
+    public private(set) var count = 0
+
+    /// An empty log.
+    public init() {}
+
+    /// The log of a whole Telegram Desktop export (`result.json`).
+    ///
+    /// - Parameter export: The export's bytes.
+    /// - Throws: ``ParseError`` for a JSON syntax error, with its line and column; a message
+    ///   that cannot be read only gets a note in the log.
+    public init(export: [UInt8]) throws(ParseError) {
+        let reader = ExportReader()
+        var items: [ExportItem] = []
+        try reader.feed(export, into: &items)
+        try reader.finish(into: &items)
+        for item in items { append(item) }
+    }
 
     /// The log as a message, entities in canonical order.
-    var message: Message { Message(text: text, entities: entities) }
+    public var message: Message { Message(text: text, entities: entities) }
 
-    /// Appends one message of the export.
-    mutating func append(_ item: ExportItem) {
+    /// Appends one message of the export: its sender and date line, then its text.
+    ///
+    /// - Parameter item: The next message, as ``ExportReader`` gives it.
+    public mutating func append(_ item: ExportItem) {
         if count > 0 { add("\n\n") }
         count += 1
         var header = item.sender ?? "message \(item.id ?? String(item.index))"
@@ -55,7 +80,10 @@ struct ChatLog {
     }
 
     /// `2026-11-01T19:01:10` as `2026-11-01 19:01`; anything else as it is.
-    static func readable(date: String) -> String {
+    ///
+    /// - Parameter date: An export's `date`.
+    /// - Returns: The date as the log shows it.
+    public static func readable(date: String) -> String {
         let u = Array(date.utf8)
         guard u.count == 19, u[10] == UInt8(ascii: "T"), u[13] == UInt8(ascii: ":"), u[16] == UInt8(ascii: ":")
         else { return date }

@@ -1,0 +1,106 @@
+public import SpoilerCore
+
+/// One line of NDJSON input (`--ndjson`): a message, and the `id` its output line carries.
+///
+/// A line is a JSON string (the message, written in the given format) or an object with
+/// `text` (or `caption`) and optionally `id` and `entities` (or `caption_entities`): an
+/// object with entities is a Bot API message, and the format is not applied to it. A
+/// trailing `\r` is dropped, and a line of nothing but spaces and tabs is no record at all
+/// (it is skipped). The `id` is kept as it was written (raw JSON, a number or a string),
+/// even when the message fails, so that the error record carries it; without one the
+/// caller uses the 1-based line number.
+///
+/// ```swift
+/// let record = NDJSONRecord(line: Array(#"{"id":7,"text":"hi ||there||"}"#.utf8), format: .plain)
+/// // record?.id == Array("7".utf8); try record?.result.get().text == "hi there"
+/// ```
+///
+/// A line that fails is written as ``errorRecord(id:line:error:)`` in its place.
+public struct NDJSONRecord: Sendable, Hashable {
+    /// The `id` as it was written (raw JSON), if the line had a usable one.
+    public var id: [UInt8]?
+    /// The message, or why the line could not be read.
+    public var result: Result<Message, ParseError>
+
+    /// Reads one NDJSON line (without its `\n`), or nil for a blank line.
+    ///
+    /// - Parameters:
+    ///   - line: The line's bytes; a final `\r` is ignored.
+    ///   - format: The markup of a message given as a JSON string or a `text` without entities.
+    public init?(line: some Collection<UInt8>, format: InputFormat) {
+        var bytes = Array(line)
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
+        var id: [UInt8]?
+        result = Result { () throws(ParseError) -> Message in try NDJSONRecord.message(bytes, format: format, id: &id) }
+        self.id = id
+    }
+
+    /// The error record written in place of a failed line:
+    /// `{"id":…,"line":N,"error":"reason","kind":"syntax","offset":B}`.
+    ///
+    /// `kind` and `offset` (the byte offset in the message) come from a ``ParseError``; any
+    /// other error gives its description as `error`.
+    ///
+    /// - Parameters:
+    ///   - id: The record's id as raw JSON (the input's `id`, or its line number).
+    ///   - line: The 1-based input line, if the input has lines (nil for an export message).
+    ///   - error: Why the line failed.
+    /// - Returns: One line of JSON, without a newline.
+    public static func errorRecord(id: [UInt8], line: Int?, error: any Error) -> [UInt8] {
+        var w = JSONWriter()
+        w.object { w in
+            w.key("id"); w.raw(id)
+            if let line { w.key("line"); w.number(line) }
+            if let e = error as? ParseError {
+                w.key("error"); w.string(e.reason)
+                w.key("kind"); w.string(e.kind.rawValue)
+                if let p = e.position {
+                    w.key("offset"); w.number(p.utf8Offset)
+                }
+            } else {
+                w.key("error"); w.string("\(error)")
+            }
+        }
+        return w.bytes
+    }
+
+    private static func message(_ bytes: [UInt8], format: InputFormat, id: inout [UInt8]?) throws(ParseError) -> Message
+    {
+        // A line that parses as JSON is valid UTF-8 (the JSON reader checks every string
+        // and allows only ASCII outside them), so the bytes are checked only on failure,
+        // where invalid UTF-8 is the better error.
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(bytes)
+        } catch {
+            if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
+                throw ParseError.invalidUTF8(at: bad, in: bytes)
+            }
+            throw ParseError(error)
+        }
+        switch value {
+        case .string(let text):
+            return try MessageParser.parse(text, from: format)
+        case .object:
+            if let idValue = value["id"] {
+                switch idValue {
+                case .number, .string: id = Array(idValue.jsonString.utf8)
+                default: throw ParseError(.invalidJSON, "'id' must be a number or a string")
+                }
+            }
+            guard let textValue = value["text"] ?? value["caption"] else {
+                throw ParseError(.invalidJSON, "the object has no 'text'")
+            }
+            guard let text = textValue.stringValue else {
+                throw ParseError(.invalidJSON, "'text' must be a string")
+            }
+            if value["entities"] != nil || value["caption_entities"] != nil {
+                return try BotAPIParser.message(from: value)
+            }
+            return try MessageParser.parse(text, from: format)
+        default:
+            throw ParseError(.invalidJSON, "each line must be a JSON string or an object with 'text'")
+        }
+    }
+}
