@@ -11,7 +11,7 @@ import Testing
 /// terminal, hidden words' dust titled without their text.
 @Suite struct SVGTextTests {
     func still(_ markdownV2: String, at time: Double = 0.5) throws -> (TextLayout, [UInt8]) {
-        let message = try MessageParser.parse(markdownV2, from: .markdownv2)
+        let message = try MessageParser.parse(markdownV2, from: .markdownV2)
         let layout = LayoutEngine().layout(message)
         var scene = SpoilerScene(layout: layout, preset: .dust, seed: 3)
         scene.advance(to: time)
