@@ -98,6 +98,6 @@ let package = Package(
                 "SpoilerTestSupport",
             ]),
         .testTarget(name: "SpoilerKitTests", dependencies: ["SpoilerKit", "SpoilerTestSupport"]),
-        .testTarget(name: "SpoilerCLITests", dependencies: ["spoiler", "SpoilerTestSupport"]),
+        .testTarget(name: "SpoilerCLITests", dependencies: ["spoiler", "SpoilerTestSupport"], exclude: ["Browser"]),
     ]
 )

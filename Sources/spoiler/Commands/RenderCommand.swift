@@ -11,10 +11,10 @@ import SpoilerRender
 /// ``RenderCommand/render(_:format:)``.
 enum RenderCommand {
     static let help = """
-        usage: spoiler render --format json|svg|ansi|cast [--from F] [layout options] [--preset P] [--seed N]
+        usage: spoiler render --format json|svg|html|ansi|cast [--from F] [layout options] [--preset P] [--seed N]
                               [--fps N] [--duration S] [--at S] [--reveal-at S] [--reveal-origin X,Y]
                               [--reveal-scope spoiler|word|message] [--rehide-after S] [--density D]
-                              [--reduced-motion] [-o FILE] [FILE|-]
+                              [--reduced-motion] [--redact] [--embed] [-o FILE] [FILE|-]
 
         Renders a chat message's spoilers as Telegram's "invisible ink": every hidden word is a
         cloud of particles from its own emitter, revealed by a circular wave from a click.
@@ -24,6 +24,9 @@ enum RenderCommand {
                       particles as columnar arrays (see the README for the keys)
           svg         a still frame at --at (default 0), or with --duration an animated loop
                       that plays in a browser; text that is still hidden is not in the file
+          html        a self-contained page: the message as HTML text, each hidden word under
+                      animated dust, revealed by a click or Tab and Enter (--embed: a
+                      fragment to paste into a page; --redact: hidden text left out)
           ansi        terminal output: a still frame at --at (lines of text, colours per
                       --color), or with --duration the animation as terminal frames (the
                       first frame whole, then only the cells that change), as `spoiler play`
@@ -52,6 +55,8 @@ enum RenderCommand {
         \(TerminalOptions.help)
                             (ansi: colours as for a terminal, from COLORTERM and TERM;
                             cast: 256 colours by default, 24-bit with --color always)
+          --redact          html: leave hidden text out of the file (its spoilers cannot be revealed)
+          --embed           html: write a fragment (style, element, script), not a whole page
           -o FILE           write to FILE instead of standard output
           --help            show this help
 
@@ -67,7 +72,7 @@ enum RenderCommand {
             "format", "from", "preset", "seed", "fps", "duration", "at", "reveal-at", "reveal-origin", "reveal-scope",
             "rehide-after", "density", "output",
         ]).union(TerminalOptions.optionNames),
-        flags: ["reduced-motion"], aliases: ["o": "output"])
+        flags: ["reduced-motion", "redact", "embed"], aliases: ["o": "output"])
 
     /// Everything a format needs: the message laid out, its scene at time 0 with the
     /// reveals scheduled, and the timing options.
@@ -91,8 +96,7 @@ enum RenderCommand {
                 "'--format' is required (\(RenderFormat.allCases.map(\.rawValue).joined(separator: ", ")))",
                 command: "render")
         }
-        let job = try makeJob(args)
-        let out = try render(job, format: format)
+        let out = try format == .html ? HTMLRender.render(args) : render(makeJob(args), format: format)
         if let path = args["output"] {
             try writeFile(path, out)
         } else {
@@ -118,13 +122,16 @@ enum RenderCommand {
                 }
                 SVGRenderer.renderLoop(
                     scene: &job.scene, layout: job.layout, font: job.font, fps: job.fps, duration: job.duration,
-                    into: &out)
+                    formatting: job.message.entities, into: &out)
             } else {
                 job.scene.advance(to: job.at ?? 0)
-                SVGRenderer.renderStill(scene: job.scene, layout: job.layout, font: job.font, into: &out)
+                SVGRenderer.renderStill(
+                    scene: job.scene, layout: job.layout, font: job.font, formatting: job.message.entities, into: &out)
             }
         case .ansi, .cast:
             out = try TerminalRender.render(job, cast: format == .cast)
+        case .html:
+            preconditionFailure("html is written by HTMLRender")
         }
         return out
     }
@@ -224,6 +231,8 @@ enum RenderFormat: String, CaseIterable {
     case json
     /// SVG: a still frame or an animated loop.
     case svg
+    /// An interactive HTML page (or fragment).
+    case html
     /// Terminal output: a still frame or the animation's frames.
     case ansi
     /// An asciicast v2 recording of the animation.
