@@ -151,13 +151,7 @@ public final class TTYTerminal: TerminalDevice {
     }
 
     public func write(_ bytes: [UInt8]) throws(TerminalError) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = try systemCall("write") {
-                bytes.withUnsafeBytes { raw in Glibc.write(outputFD, raw.baseAddress! + offset, raw.count - offset) }
-            }
-            offset += n
-        }
+        try FileOutput.writeAll(bytes, to: outputFD)
     }
 
     public func waitForEvents(timeout: Double?) throws(TerminalError) -> [DeviceEvent] {

@@ -1,10 +1,15 @@
 import Glibc
 
 /// An input file or standard input, read whole or as lines, in bounded memory.
-struct InputSource {
+///
+/// A file it opened is closed when the last reference to it goes away; standard input
+/// is left open.
+final class InputSource {
     let fd: Int32
     /// What to call the input in messages: the path, or "<stdin>".
     let name: String
+    /// Whether ``fd`` was opened here (and so is closed here).
+    private let ownsDescriptor: Bool
 
     /// Opens `path`, or standard input when nil.
     init(path: String?) throws(CommandLineError) {
@@ -20,10 +25,24 @@ struct InputSource {
             }
             self.fd = fd
             name = path
+            ownsDescriptor = true
         } else {
             fd = 0
             name = "<stdin>"
+            ownsDescriptor = false
         }
+    }
+
+    deinit {
+        if ownsDescriptor { close(fd) }
+    }
+
+    /// Opens `path` (standard input when nil), calls `body` with it and closes it before
+    /// returning, for a command that goes on running (the live player) after reading.
+    static func reading<T>(_ path: String?, _ body: (InputSource) throws(CommandLineError) -> T)
+        throws(CommandLineError) -> T
+    {
+        try body(InputSource(path: path))
     }
 
     /// Reads up to `count` bytes into `buffer` (appending); returns 0 at end of input.

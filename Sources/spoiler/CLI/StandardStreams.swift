@@ -1,9 +1,11 @@
 import Glibc
+import SpoilerTerminal
 
 /// Buffered writing to standard output and standard error.
 ///
 /// A reader that goes away (`spoiler parse | head -1`) ends the program quietly with
-/// status 0: SIGPIPE is ignored at start-up and EPIPE from write(2) exits.
+/// status 0: SIGPIPE is ignored at start-up and EPIPE from write(2) exits. Any other
+/// write failure ends it with status 1 and a message naming the output (``flush()``).
 enum StandardStreams {
     nonisolated(unsafe) private static var buffer: [UInt8] = {
         var b = [UInt8]()
@@ -33,30 +35,40 @@ enum StandardStreams {
     }
 
     /// Writes out everything queued for standard output.
+    ///
+    /// A failed write (ENOSPC, EIO, …) is reported as `error: cannot write <stdout>
+    /// (PATH): REASON` and ends the program with status 1, since the output is lost; a
+    /// closed pipe (EPIPE) ends it quietly with status 0.
     static func flush() {
         if buffer.isEmpty { return }
-        writeAll(fd: 1, buffer)
+        do {
+            try FileOutput.writeAll(buffer, to: 1)
+        } catch {
+            if case .system(_, let code) = error, code == EPIPE { _exit(0) }
+            failed(error)
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Writes `s` to standard error at once.
-    static func writeError(_ s: String) {
-        writeAll(fd: 2, Array(s.utf8))
+    /// Reports a failed write to standard output and exits with status 1.
+    private static func failed(_ error: TerminalError) -> Never {
+        var reason = error.description
+        if case .system(_, let code) = error { reason = String(cString: strerror(code)) }
+        writeError("error: cannot write \(outputName): \(reason)\n")
+        _exit(1)
     }
 
-    /// Writes all of `bytes` to `fd`, retrying short writes and EINTR; EPIPE exits quietly.
-    static func writeAll(fd: Int32, _ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            var off = 0
-            while off < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + off, raw.count - off)
-                if n < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    if errno == EPIPE { _exit(0) }
-                    return
-                }
-                off += n
-            }
-        }
+    /// `<stdout>`, with the file or device it is when that has a name (`<stdout> (/dev/full)`).
+    static var outputName: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/fd/1", &buffer, buffer.count - 1)
+        guard n > 0, buffer[0] == CChar(UInt8(ascii: "/")) else { return "<stdout>" }
+        return "<stdout> (\(String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)))"
+    }
+
+    /// Writes `s` to standard error at once; a failure there has nowhere to be reported
+    /// and is ignored.
+    static func writeError(_ s: String) {
+        try? FileOutput.writeAll(Array(s.utf8), to: 2)
     }
 }

@@ -75,8 +75,9 @@ enum PlayCommand {
         let isTerminal = isatty(1) == 1 && environment["TERM"] != "dumb"
         let (capability, glyphs) = try TerminalOptions.resolve(args, outputIsTerminal: isTerminal)
 
-        let input = try InputSource(path: args.inputPath)
-        let message = try MessageBatch.wholeMessage(from: input, format: format)
+        let message = try InputSource.reading(args.inputPath) { input throws(CommandLineError) in
+            try MessageBatch.wholeMessage(from: input, format: format)
+        }
 
         guard isTerminal else {
             StillFrame.write(

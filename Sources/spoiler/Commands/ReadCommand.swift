@@ -84,8 +84,9 @@ enum ReadCommand {
         let isTerminal = isatty(1) == 1 && environment["TERM"] != "dumb"
         let (capability, glyphs) = try TerminalOptions.resolve(args, outputIsTerminal: isTerminal)
 
-        let input = try InputSource(path: args.inputPath)
-        let message = try format == .export ? chatLog(input) : MessageBatch.wholeMessage(from: input, format: format)
+        let message = try InputSource.reading(args.inputPath) { input throws(CommandLineError) in
+            try format == .export ? chatLog(input) : MessageBatch.wholeMessage(from: input, format: format)
+        }
         let engine = LayoutEngine(model: .mono(cellWidth: 8, cellHeight: 16))
 
         guard isTerminal else {

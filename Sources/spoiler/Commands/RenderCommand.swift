@@ -4,6 +4,7 @@ import SpoilerEffect
 import SpoilerLayout
 import SpoilerParser
 import SpoilerRender
+import SpoilerTerminal
 
 /// `spoiler render`: one message's spoiler effect as a JSON timeline or SVG (SPEC §4, §5, §7).
 ///
@@ -203,25 +204,16 @@ enum RenderCommand {
         return String(cString: v)
     }
 
-    /// Writes `bytes` to `path`, replacing it.
+    /// Writes `bytes` to `path`, replacing it whole or not at all (a temporary file beside
+    /// it, renamed over it).
     static func writeFile(_ path: String, _ bytes: [UInt8]) throws(CommandLineError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .failure("cannot write '\(path)': \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            var off = 0
-            while off < raw.count {
-                let n = write(fd, raw.baseAddress! + off, raw.count - off)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                off += n
-            }
+        do {
+            try FileOutput.replaceFile(atPath: path, with: bytes)
+        } catch {
+            var reason = error.description
+            if case .system(_, let code) = error { reason = String(cString: strerror(code)) }
+            throw .failure("cannot write '\(path)': \(reason)")
         }
-        if failure != 0 { throw .failure("cannot write '\(path)': \(String(cString: strerror(failure)))") }
     }
 }
 
