@@ -50,19 +50,31 @@ public struct Entity: Sendable, Hashable {
         get { extras?.fields.dateTimeFormat }
         set { updateExtras { $0.dateTimeFormat = newValue } }
     }
+    /// Why a `spoiler` is hidden ("for the ending"), as Matrix's `data-mx-spoiler="…"` says;
+    /// nil when none is given. Telegram has no such field: formats that cannot carry it drop
+    /// it and say so (see ``SerializationWarning`` in SpoilerParser).
+    public var reason: String? {
+        get { extras?.fields.reason }
+        set { updateExtras { $0.reason = newValue } }
+    }
 
     /// Creates an entity; `offset` and `length` are in UTF-16 code units.
+    ///
+    /// ```swift
+    /// let e = Entity(.spoiler, offset: 3, length: 5, reason: "the ending")
+    /// ```
     public init(
         _ type: EntityType, offset: Int, length: Int, url: String? = nil,
         language: String? = nil, customEmojiID: String? = nil, userID: Int64? = nil,
-        unixTime: Int64? = nil, tdlibDateFlags: Int? = nil, dateTimeFormat: String? = nil
+        unixTime: Int64? = nil, tdlibDateFlags: Int? = nil, dateTimeFormat: String? = nil,
+        reason: String? = nil
     ) {
         self.type = type
         self.offset = offset
         self.length = length
         let fields = EntityExtras.Fields(
             url: url, language: language, customEmojiID: customEmojiID, userID: userID, unixTime: unixTime,
-            tdlibDateFlags: tdlibDateFlags, dateTimeFormat: dateTimeFormat)
+            tdlibDateFlags: tdlibDateFlags, dateTimeFormat: dateTimeFormat, reason: reason)
         extras = fields.isEmpty ? nil : EntityExtras(fields)
     }
 
@@ -98,10 +110,11 @@ final class EntityExtras: Sendable, Hashable {
         var unixTime: Int64?
         var tdlibDateFlags: Int?
         var dateTimeFormat: String?
+        var reason: String?
 
         var isEmpty: Bool {
             url == nil && language == nil && customEmojiID == nil && userID == nil && unixTime == nil
-                && tdlibDateFlags == nil && dateTimeFormat == nil
+                && tdlibDateFlags == nil && dateTimeFormat == nil && reason == nil
         }
     }
 

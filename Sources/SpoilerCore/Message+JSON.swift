@@ -1,7 +1,7 @@
 extension Entity {
     /// Writes the entity as a Bot API `MessageEntity` object: `type`, `offset`, `length`,
     /// then whichever of `url`, `language`, `custom_emoji_id`, `user_id`, `unix_time`,
-    /// `tdlib_date_flags`, `date_time_format` are set.
+    /// `tdlib_date_flags`, `date_time_format` and (for a spoiler) `reason` are set.
     public func write(to w: inout JSONWriter) {
         w.object { w in
             w.key("type"); w.string(type.rawValue)
@@ -14,6 +14,7 @@ extension Entity {
             if let unixTime { w.key("unix_time"); w.number(unixTime) }
             if let tdlibDateFlags { w.key("tdlib_date_flags"); w.number(tdlibDateFlags) }
             if let dateTimeFormat { w.key("date_time_format"); w.string(dateTimeFormat) }
+            if let reason { w.key("reason"); w.string(reason) }
         }
     }
 }

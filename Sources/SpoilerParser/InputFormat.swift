@@ -12,6 +12,14 @@ public enum InputFormat: String, Sendable, Hashable, CaseIterable {
     case botAPI = "botapi"
     /// A Telegram Desktop export (`result.json`); read as a stream of messages.
     case export
+    /// A Matrix `m.room.message` content object, read from its `formatted_body` HTML.
+    case matrix
+    /// Discord's markdown, with `||spoiler||`.
+    case discord
+    /// Reddit's Markdown, with `>!spoiler!<`.
+    case reddit
+    /// signal-cli's JSON: `{"message": …, "textStyles": [{"style", "start", "length"}]}`.
+    case signal
 }
 
 /// The markup a message is written out in (`--to`).
@@ -29,4 +37,17 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     /// Plain chat text keeping `||spoiler||` and `` `code` ``, escaped so that
     /// `--from plain` reads it back as the same message.
     case plainMarkup = "plain-markup"
+    /// A Matrix `m.room.message` content object; its `body` never holds a spoiler's text.
+    case matrix
+    /// Discord's markdown; a spoiler's reason is written before it, `(reason) ||text||`.
+    case discord
+    /// Reddit's Markdown, with `>!spoiler!<`.
+    case reddit
+    /// signal-cli's JSON, with body ranges of style `SPOILER`.
+    case signal
+    /// Slack mrkdwn, which has no spoilers: each is the preview mask.
+    case slack
+    /// Plain text for notifications, chat lists and reply quotes: every spoiler a mask
+    /// that reveals nothing of it.
+    case preview
 }

@@ -14,7 +14,8 @@ public import SpoilerCore
 /// halves of a surrogate pair; `text_link` needs `url`, `text_mention` needs `user.id` (or
 /// `user_id`), `custom_emoji` needs `custom_emoji_id`, `date_time` needs `unix_time`; and
 /// the optional fields of the type (`language` of `pre`, the `date_time` extras), when
-/// present, must have the Bot API's types. Fields that do not belong to the type and
+/// present, must have the Bot API's types; a `spoiler` may carry a string `reason`
+/// (SpoilerKit's own field, as `--to json` writes it). Fields that do not belong to the type and
 /// unknown fields are ignored and dropped. Entities may nest and overlap, as the Bot API allows; the result is in
 /// canonical order.
 ///
@@ -184,6 +185,9 @@ public enum BotAPIParser {
                 e.tdlibDateFlags = f
             }
             e.dateTimeFormat = try string("date_time_format", required: false)
+        case .spoiler:
+            // Not a Bot API field: SpoilerKit's own, written by `--to json` (Matrix's reason).
+            e.reason = try string("reason", required: false)
         default:
             break
         }

@@ -28,7 +28,15 @@ public enum MarkdownSerializer {
     /// - Parameter message: The message to write.
     /// - Returns: The markup.
     public static func serialize(_ message: Message) -> String {
+        serialize(message, spoilerOpen: "||", spoilerClose: "||")
+    }
+
+    /// `message` as Markdown whose spoilers open with `spoilerOpen` and close with
+    /// `spoilerClose` (Reddit writes `>!` and `!<`).
+    static func serialize(_ message: Message, spoilerOpen: String, spoilerClose: String) -> String {
         var writer = MarkdownWriter(message)
+        writer.spoilerOpen = spoilerOpen
+        writer.spoilerClose = spoilerClose
         writer.run()
         return String(decoding: writer.out, as: UTF8.self)
     }
@@ -45,6 +53,8 @@ private struct MarkdownWriter {
     }
 
     let scalars: [Unicode.Scalar]
+    var spoilerOpen = "||"
+    var spoilerClose = "||"
     var spans: [Span] = []
     var out: [UInt8] = []
     /// Inline spans whose opening marker is written, innermost last.
@@ -228,7 +238,13 @@ private struct MarkdownWriter {
     }
 
     mutating func open(_ i: Int) {
-        if spans[i].type == .textLink { emit("[") } else { emit(marker(spans[i].type)) }
+        if spans[i].type == .textLink {
+            emit("[")
+        } else if spans[i].type == .spoiler {
+            emit(spoilerOpen)
+        } else {
+            emit(marker(spans[i].type))
+        }
     }
 
     mutating func close(_ i: Int) {
@@ -244,6 +260,8 @@ private struct MarkdownWriter {
                 }
             }
             emit(">)")
+        } else if s.type == .spoiler {
+            emit(spoilerClose)
         } else {
             emit(marker(s.type))
         }

@@ -1,0 +1,132 @@
+public import SpoilerCore
+
+/// Reads a Signal message in signal-cli's JSON (`--from signal`).
+///
+/// signal-cli (github.com/AsamK/signal-cli) writes a received message's body ranges as
+/// `textStyles`, objects of its `JsonTextStyle` record (`style`, `start`, `length`), in the
+/// `dataMessage` of an `envelope` (`signal-cli -o json receive`, and the JSON-RPC `receive`
+/// notification); its `send` takes them as `--text-style start:length:STYLE`, the JSON-RPC
+/// parameter `textStyle` holding such strings. All these are read:
+///
+/// ```json
+/// {"message": "the butler did it", "textStyles": [{"style": "SPOILER", "start": 11, "length": 6}]}
+/// {"envelope": {"dataMessage": {"message": …, "textStyles": […]}}}
+/// {"jsonrpc": "2.0", "method": "send", "params": {"message": …, "textStyle": ["11:6:SPOILER"]}}
+/// ```
+///
+/// Styles: `BOLD`, `ITALIC`, `STRIKETHROUGH`, `MONOSPACE` (`code`), `SPOILER`; `NONE` gives no
+/// entity. `start` and `length` count UTF-16 code units, as Signal's protocol does. A range
+/// must be whole numbers with `start ≥ 0`, `length ≥ 1`, inside the text and not splitting a
+/// surrogate pair; the first that is not is an error naming it (`textStyles[1] (SPOILER):
+/// start 3 + length 9 = 12 is past the end of the text (8 UTF-16 code units)`).
+public enum SignalParser {
+    static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(bytes)
+        } catch {
+            throw ParseError(error)
+        }
+        return try message(from: value)
+    }
+
+    /// The message in an already parsed signal-cli JSON value.
+    ///
+    /// - Throws: ``ParseError`` of kind `invalidJSON` for the wrong shape, `invalidEntity`
+    ///   naming the bad range.
+    public static func message(from value: JSONValue) throws(ParseError) -> Message {
+        var v = value
+        for _ in 0..<4 {
+            guard case .object = v else { break }
+            if v["message"] != nil { break }
+            if let inner = v["params"] ?? v["envelope"] ?? v["dataMessage"] ?? v["syncMessage"]?["sentMessage"] {
+                v = inner
+            } else if let inner = v["syncMessage"] {
+                v = inner
+            } else {
+                break
+            }
+        }
+        guard case .object = v else {
+            throw ParseError(.invalidJSON, "expected a signal-cli message object: {\"message\": …, \"textStyles\": […]}")
+        }
+        guard let textValue = v["message"] else { throw ParseError(.invalidJSON, "Signal message: 'message' is required") }
+        let text: String
+        switch textValue {
+        case .string(let s): text = s
+        case .null: text = ""
+        default: throw ParseError(.invalidJSON, "Signal message: 'message' must be a string")
+        }
+        let key = v["textStyles"] != nil ? "textStyles" : "textStyle"
+        var entities: [Entity] = []
+        switch v[key] {
+        case nil, .null?: break
+        case .array(let items)?:
+            let utf16 = Array(text.utf16)
+            for (index, item) in items.enumerated() {
+                if let e = try range(item, name: "\(key)[\(index)]", utf16: utf16) { entities.append(e) }
+            }
+        default:
+            throw ParseError(.invalidJSON, "Signal message: '\(key)' must be an array")
+        }
+        return Message(text: text, entities: entities)
+    }
+
+    static func range(_ item: JSONValue, name: String, utf16: [UInt16]) throws(ParseError) -> Entity? {
+        var name = name
+        func fail(_ reason: String) -> ParseError { ParseError(.invalidEntity, "\(name): \(reason)") }
+        let style: String
+        let start: Int64
+        let length: Int64
+        switch item {
+        case .string(let s):
+            // signal-cli's `--text-style` form, `start:length:STYLE`.
+            let parts = s.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 3, let a = Int64(parts[0]), let b = Int64(parts[1]) else {
+                throw fail("expected 'start:length:STYLE', got '\(s)'")
+            }
+            style = String(parts[2])
+            start = a
+            length = b
+        case .object:
+            guard let s = item["style"]?.stringValue else { throw fail("'style' must be a string") }
+            guard case .number? = item["start"], let a = item["start"]?.intValue else {
+                throw fail("'start' must be a whole number")
+            }
+            guard case .number? = item["length"], let b = item["length"]?.intValue else {
+                throw fail("'length' must be a whole number")
+            }
+            style = s
+            start = a
+            length = b
+        default:
+            throw fail("expected an object with 'style', 'start' and 'length'")
+        }
+        name += " (\(style))"
+        let type: EntityType
+        switch style.uppercased() {
+        case "BOLD": type = .bold
+        case "ITALIC": type = .italic
+        case "STRIKETHROUGH": type = .strikethrough
+        case "MONOSPACE": type = .code
+        case "SPOILER": type = .spoiler
+        case "NONE": return nil
+        default: throw fail("unknown style '\(style)' (expected BOLD, ITALIC, SPOILER, STRIKETHROUGH, MONOSPACE)")
+        }
+        guard start >= 0 else { throw fail("start \(start) is negative") }
+        guard length >= 1 else { throw fail("length \(length) is not positive") }
+        let count = Int64(utf16.count)
+        guard start <= count, length <= count - start else {
+            throw fail(
+                "start \(start) + length \(length) = \(start &+ length) is past the end of the text (\(count) UTF-16 code units)")
+        }
+        if start < count && UTF16.isTrailSurrogate(utf16[Int(start)]) {
+            throw fail("start \(start) splits a surrogate pair")
+        }
+        let end = Int(start + length)
+        if end < utf16.count && UTF16.isTrailSurrogate(utf16[end]) {
+            throw fail("start \(start) + length \(length) = \(end) splits a surrogate pair")
+        }
+        return Entity(type, offset: Int(start), length: Int(length))
+    }
+}
