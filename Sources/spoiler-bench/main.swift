@@ -13,6 +13,7 @@ let stages: [BenchStage] = [
     LayoutStage.stage,
     ANSIStage.stage,
     MarkdownStage.stage,
+    PlatformStage.stage,
 ]
 
 let usage = """

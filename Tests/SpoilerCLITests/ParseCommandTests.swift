@@ -102,7 +102,7 @@ func removeTemporary(_ url: URL) {
     @Test(arguments: [
         (
             ["parse", "--from", "nope"],
-            "error: unknown value 'nope' for '--from' (expected one of: plain, markdownv2, html, markdown, botapi, export)"
+            "error: unknown value 'nope' for '--from' (expected one of: plain, markdownv2, html, markdown, botapi, export, matrix, discord, reddit, signal)"
         ),
         (["parse", "a", "b"], "error: unexpected argument 'b'"),
         (["parse", "--ndjson=1"], "error: option '--ndjson' takes no value"),
@@ -110,7 +110,7 @@ func removeTemporary(_ url: URL) {
         (["convert", "--to"], "error: option '--to' needs a value"),
         (
             ["convert", "--to", "pdf"],
-            "error: unknown value 'pdf' for '--to' (expected one of: json, markdownv2, html, markdown, plain, plain-markup)"
+            "error: unknown value 'pdf' for '--to' (expected one of: json, markdownv2, html, markdown, plain, plain-markup, matrix, discord, reddit, signal, slack, preview)"
         ),
         (["prase"], "error: unknown command 'prase'; did you mean 'parse'?"),
         ([], "error: no command given"),
