@@ -133,4 +133,10 @@ public struct RevealState: Sendable, Hashable {
 
     /// Whether the reveal is in effect at `t` (clicked, and not hidden again).
     public func isActive(at t: Double) -> Bool { radius(at: t) != nil }
+
+    /// Whether a hide has begun by `t`: the dust is returning (or back).
+    ///
+    /// From then on particles are born everywhere in the word again, kept in its
+    /// rectangle and no longer pushed, so that the cloud is back when the circle is gone.
+    public func isHiding(at t: Double) -> Bool { hideStart.map { t >= $0 } ?? false }
 }

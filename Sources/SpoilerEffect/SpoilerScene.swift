@@ -342,7 +342,8 @@ public struct SpoilerScene: Sendable {
         guard preset.confinement != .none, activeReveals > 0 || !boxesAreSet else { return }
         boxesAreSet = true
         for w in words.indices {
-            let free = reveals[w].map { $0.isActive(at: t) } ?? false
+            // Hiding keeps the returning dust in the word again.
+            let free = reveals[w].map { $0.isActive(at: t) && !$0.isHiding(at: t) } ?? false
             if free {
                 boxes.free(w)
             } else {
@@ -358,7 +359,9 @@ public struct SpoilerScene: Sendable {
         var pushing = [RevealState?](repeating: nil, count: words.count)
         var anyPush = false
         for w in words.indices {
-            guard let s = reveals[w], s.isActive(at: t), t >= s.start, t < s.start + RevealTiming.push else { continue }
+            guard let s = reveals[w], s.isActive(at: t), !s.isHiding(at: t), t >= s.start,
+                t < s.start + RevealTiming.push
+            else { continue }
             pushing[w] = s
             anyPush = true
         }
@@ -382,7 +385,12 @@ public struct SpoilerScene: Sendable {
         for w in words.indices {
             let site = sites[w]
             let state = activeReveals > 0 ? reveals[w] : nil
-            let blocking = (state?.isActive(at: t) ?? false) ? state : nil
+            // While a reveal shows the text, no particle is born where it shows. Once the
+            // hide has begun they are born everywhere again: those under the shrinking
+            // circle stay faded until it has passed them (`visibleParticles`), so the
+            // cloud is back to strength when the text is covered again.
+            let hiding = state?.isHiding(at: t) ?? false
+            let blocking = !hiding && (state?.isActive(at: t) ?? false) ? state : nil
             for c in 0..<cellCount {
                 let k = w * cellCount + c
                 var debt = birthDebt[k] + spawnCells[c].birthRate * site.birthRate * dt

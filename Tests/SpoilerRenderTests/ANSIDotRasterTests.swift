@@ -13,12 +13,15 @@ import Testing
         raster.plot(x: 9, y: 15, alpha: 0.05, color: 0xFFFFFF)  // too faint
         var canvas = CellCanvas(width: 2, height: 1)
         raster.draw(into: &canvas, capability: .none)
-        let expected: [GlyphSet: String] = [.braille: "⢁ ", .blocks: "█ ", .ascii: ": "]
+        // Braille shows the two dots; the ramps show a light of 2 (two particles at full
+        // opacity): ▒ (steps of 1.5) and - (steps of 0.75).
+        let expected: [GlyphSet: String] = [.braille: "⢁ ", .blocks: "▒ ", .ascii: "- "]
         #expect(canvas.lines[0] == expected[glyphs])
     }
 
     /// The fast particle loop gives the dots that `visibleParticles` plus the safe
-    /// `plot` give, on scenes with reveals, hides and every glyph set.
+    /// `plot` give, kept to each word's cells, on scenes with reveals, hides and every
+    /// glyph set.
     @Test func plottingASceneMatchesTheReference() {
         let message = Message(
             text: "one two three four five six seven eight nine ten eleven",
@@ -44,8 +47,14 @@ import Testing
             var reference = DotRaster(columns: columns, rows: rows, cellWidth: 8, cellHeight: 16, glyphs: glyphs)
             let visible = scene.visibleParticles()
             for i in 0..<visible.count {
+                // The dust keeps to its word's cells: nothing outside them, a particle on
+                // the right or bottom edge in the last column or row.
+                let r = scene.words[Int(visible.word[i])].rect
+                let x = Double(visible.x[i])
+                let y = Double(visible.y[i])
+                guard x >= r.minX, x <= r.maxX, y >= r.minY, y <= r.maxY else { continue }
                 reference.plot(
-                    x: Double(visible.x[i]), y: Double(visible.y[i]), alpha: Double(visible.alpha[i]),
+                    x: min(x, r.maxX - 1e-3), y: min(y, r.maxY - 1e-3), alpha: Double(visible.alpha[i]),
                     color: visible.color[i])
             }
             // Float and Double arithmetic may round a value at a level boundary apart.

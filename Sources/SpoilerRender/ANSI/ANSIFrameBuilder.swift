@@ -172,7 +172,8 @@ public struct ANSIFrameBuilder: Sendable {
         }
         // Particles.
         raster.clear()
-        raster.plotParticles(of: scene, thinning: UInt32(options.particleThinning ?? defaultThinning))
+        raster.plotParticles(
+            of: scene, thinning: UInt32(clamping: max(1, options.particleThinning ?? defaultThinning(for: scene))))
         let shows = showsText
         raster.draw(
             into: &canvas, originColumn: originColumn, originRow: originRow, capability: options.capability,
@@ -216,16 +217,39 @@ public struct ANSIFrameBuilder: Sendable {
         }
     }
 
-    /// One particle in this many is drawn.
+    /// One particle in this many is drawn when ``ANSIFrameOptions/particleThinning`` is
+    /// nil: as many as leave about ``particlesPerCell`` particles a cell.
     ///
-    /// About one per 4 px² of a dot, so that a dot
-    /// of a cloud at the default density is lit about half the time (a terminal dot is
-    /// 16 px² for braille in an 8 × 16 cell, where the effect's dots are 1 px). Which
-    /// particles are drawn depends on their serial number only, so it is stable.
-    var defaultThinning: Int {
-        let dotArea = cellWidth * cellHeight / Double(options.glyphs.dotsPerColumn * options.glyphs.dotsPerRow)
-        return max(1, Int(dotArea / 4))
+    /// The effect's dots are 1 px, a terminal cell is about 8 × 16 px: drawing every
+    /// particle would light every dot of a braille cell (`⣿`) and top every ramp, and
+    /// saturated dust does not move. A word's expected particles per cell are its
+    /// emitter's birth rates times their lifetimes (Core Animation's multipliers
+    /// included) over its area; the densest word's set the thinning, so it follows `--density` and the
+    /// preset and does not change from frame to frame. It is the same for every word,
+    /// and a word's birth rate is proportional to its graphemes, so each word's dust keeps
+    /// the effect's proportions.
+    func defaultThinning(for scene: SpoilerScene) -> Int {
+        // The densest word sets it, so that no word saturates (a word of wide
+        // characters has as many particles per grapheme over twice the cells).
+        var perCell = 0.0
+        for (w, e) in scene.emitters.enumerated() where w < scene.words.count {
+            var perSecond = 0.0
+            for c in e.emitterCells { perSecond += max(c.birthRate, 0) * max(c.lifetime, 0) }
+            let live = max(e.birthRate, 0) * max(e.lifetime, 0) * perSecond
+            let area = scene.words[w].rect.width * scene.words[w].rect.height
+            if area > 0 && live.isFinite { perCell = max(perCell, live / area * cellWidth * cellHeight) }
+        }
+        return max(1, min(Int((perCell / ANSIFrameBuilder.particlesPerCell).rounded()), 1 << 20))
     }
+
+    /// About how many particles the automatic thinning leaves in a cell of a hidden word.
+    ///
+    /// Five: they light about half of a braille cell's eight dots, so that dots come and
+    /// go as particles move and fade, and put a half-block or ASCII cell in the middle of
+    /// its ramp (``GlyphSet/rampStep``). With fewer, a cell would too often keep none and
+    /// show one particle that the fallback found (see
+    /// ``DotRaster/plotParticles(of:thinning:)``), whose glyph changes little.
+    public static let particlesPerCell = 5.0
 
     /// One grapheme to draw: its cell, width, word (-1: not hidden), and its display as
     /// a scalar value or an index into the cluster table.

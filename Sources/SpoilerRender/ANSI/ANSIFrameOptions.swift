@@ -15,7 +15,9 @@ public struct ANSIFrameOptions: Sendable, Hashable {
     /// Whether hidden cells without a particle get the glyph set's still mask symbol, so
     /// a still frame shows where hidden words are.
     public var fillHiddenCells: Bool
-    /// Draw one particle in this many (by serial number); nil: one per 4 px² of a dot.
+    /// Draw one particle in this many, chosen by a hash of its serial number, but never
+    /// leave a cell with particles in it empty (``DotRaster/plotParticles(of:thinning:)``);
+    /// nil: about ``ANSIFrameBuilder/particlesPerCell`` particles a cell.
     public var particleThinning: Int?
     /// The message's entities, whose formatting the shown text takes on: `bold` (SGR 1),
     /// `italic` (3), `underline` and links (`url`, `text_link`, `email`; 4) and

@@ -6,9 +6,11 @@ public import SpoilerCore
 /// size in pixels; each cell is split into ``GlyphSet/dotsPerColumn`` ×
 /// ``GlyphSet/dotsPerRow`` dots. A particle lights the dot it falls in if its opacity
 /// reaches the lowest of ``levels`` brightness levels; the cell takes the colour of its
-/// brightest particle, with the opacity rounded down to a level. Rounding positions to
-/// dots and opacity to a few levels is what keeps the frame diff small: a twinkling
-/// particle changes its cell only when it crosses a dot or a level.
+/// brightest particle, with the opacity rounded to a level, and adds the particle's
+/// opacity to its ``light`` (which picks the glyph of the half-block and ASCII
+/// brightness ramps). Rounding positions to dots and opacity to a few levels is what keeps the
+/// frame diff small: a twinkling particle changes its cell only when it crosses a dot
+/// or a level.
 public struct DotRaster: Sendable {
     public let columns: Int
     public let rows: Int
@@ -25,6 +27,10 @@ public struct DotRaster: Sendable {
     public internal(set) var brightness: [UInt8]
     /// The colour (`0xRRGGBB`) of the brightest particle in each cell.
     public internal(set) var colors: [UInt32]
+    /// The sum of the opacities of the particles in each cell, in sixteenths (saturating),
+    /// for the brightness ramp: `light[i] ÷ 16` is the light of cell `i` in particles at
+    /// full opacity.
+    public internal(set) var light: [UInt16]
     /// Cells with at least one dot, in the order they were lit: the first ``litCount``.
     public internal(set) var litCells: [Int32]
     /// How many cells are lit.
@@ -48,6 +54,7 @@ public struct DotRaster: Sendable {
         masks = Array(repeating: 0, count: n)
         brightness = Array(repeating: 0, count: n)
         colors = Array(repeating: 0, count: n)
+        light = Array(repeating: 0, count: n)
         litCells = Array(repeating: 0, count: n)
     }
 
@@ -57,6 +64,7 @@ public struct DotRaster: Sendable {
             let i = Int(litCells[k])
             masks[i] = 0
             brightness[i] = 0
+            light[i] = 0
         }
         litCount = 0
     }
@@ -83,7 +91,7 @@ public struct DotRaster: Sendable {
         let cell = row * columns + column
         light(
             cell: cell, bit: glyphs.bit(dx: ix - column * perColumn, dy: iy - row * perRow),
-            level: UInt8(min(level, levels)), color: color)
+            level: UInt8(min(level, levels)), alpha: alpha, color: color)
     }
 
     /// `0xRRGGBB` as a colour.
@@ -96,12 +104,13 @@ public struct DotRaster: Sendable {
     @usableFromInline var dotScaleYValue: Double { dotScaleY }
 
     @usableFromInline
-    mutating func light(cell: Int, bit: UInt8, level: UInt8, color: UInt32) {
+    mutating func light(cell: Int, bit: UInt8, level: UInt8, alpha: Double, color: UInt32) {
         if masks[cell] == 0 {
             litCells[litCount] = Int32(cell)
             litCount += 1
         }
         masks[cell] |= bit
+        light[cell] = min(light[cell], 0xFF00) + UInt16(min(max(alpha, 0), 1) * 16 + 0.5)
         if level > brightness[cell] {
             brightness[cell] = level
             colors[cell] = color
@@ -110,7 +119,8 @@ public struct DotRaster: Sendable {
 
     /// Draws every lit cell into `canvas` (offset by `originColumn`, `originRow`) whose
     /// `isDrawable` says yes, in `style`'s background and attributes and the particle's
-    /// colour scaled to its level, reduced to `capability`.
+    /// colour scaled to its level, reduced to `capability`, with the glyph
+    /// ``GlyphSet/symbol(mask:light:)`` gives its dots and light.
     ///
     /// With no colour (``ColorCapability/none``) or 16 colours, the lowest levels are
     /// drawn dim instead.
@@ -138,7 +148,7 @@ public struct DotRaster: Sendable {
                 if level * 2 <= levels { s.attributes.insert(.dim) }
             }
             canvas.put(
-                symbol: glyphs.symbol(mask: masks[cell]), column: originColumn + column, row: originRow + row,
+                symbol: glyphs.symbol(mask: masks[cell], light: Double(light[cell]) / 16), column: originColumn + column, row: originRow + row,
                 style: s)
         }
     }

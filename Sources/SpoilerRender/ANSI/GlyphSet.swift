@@ -1,7 +1,11 @@
 /// How particles are drawn inside cells (`--glyphs`).
 ///
-/// Each cell is split into a grid of dots; a particle lights the dot it falls in, and
-/// the cell shows the glyph for its lit dots.
+/// Each cell is split into a grid of dots; a particle lights the dot it falls in. A
+/// braille cell shows the pattern of its lit dots. Half blocks and ASCII have too few
+/// dots for a pattern to move (two dots saturate at once), so their cells show a
+/// brightness ramp instead: the glyph follows how much light the particles in the cell
+/// give (``symbol(mask:light:)``), which rises and falls as particles fade in, fade out
+/// and cross cells, so the dust twinkles there too.
 public enum GlyphSet: String, Sendable, Hashable, CaseIterable {
     /// Braille patterns (U+2800–U+28FF): 2 × 4 dots a cell. The default.
     case braille
@@ -30,7 +34,56 @@ public enum GlyphSet: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The scalar value of the glyph for a non-empty dot mask.
+    /// Whether a cell's glyph follows the light of its particles (half blocks, ASCII)
+    /// rather than the pattern of its dots (braille).
+    @inlinable public var usesBrightnessRamp: Bool { self != .braille }
+
+    /// The glyphs of the brightness ramp, faintest first (empty for braille): `░▒▓█` for
+    /// half blocks, `.:-=+*#` for ASCII.
+    public var ramp: [UInt32] {
+        switch self {
+        case .braille: return []
+        case .blocks: return GlyphSet.blocksRamp
+        case .ascii: return GlyphSet.asciiRamp
+        }
+    }
+
+    @usableFromInline static let blocksRamp: [UInt32] = [0x2591, 0x2592, 0x2593, 0x2588]  // ░ ▒ ▓ █
+    @usableFromInline static let asciiRamp: [UInt32] = [0x2E, 0x3A, 0x2D, 0x3D, 0x2B, 0x2A, 0x23]  // . : - = + * #
+
+    /// The light of particles that moves the ramp one glyph up, in particles at full
+    /// opacity (0 for braille).
+    ///
+    /// The frame builder leaves about five particles a cell
+    /// (``ANSIFrameBuilder/particlesPerCell``), of mean opacity about 0.6, so a typical
+    /// cell has a light of about 3: the middle of the ramp, with room to rise and fall.
+    /// The steps are narrow, so that a particle or two fading in or out moves the glyph:
+    /// the ASCII ramp has seven glyphs and steps of 0.75, the half-block ramp four and
+    /// steps of 1.5.
+    @inlinable public var rampStep: Double {
+        switch self {
+        case .braille: return 0
+        case .blocks: return 1.5
+        case .ascii: return 0.75
+        }
+    }
+
+    /// The scalar value of the glyph for a cell with the non-empty dot mask `mask` and
+    /// particle light `light` (the sum of its particles' opacities, 1 = one particle at
+    /// full opacity).
+    ///
+    /// Braille shows the mask; half blocks and ASCII show the ramp glyph for the light
+    /// (``ramp``, one step per ``rampStep``), whatever the mask.
+    @inlinable
+    public func symbol(mask: UInt8, light: Double) -> UInt32 {
+        guard usesBrightnessRamp else { return symbol(mask: mask) }
+        let glyphs = ramp
+        let step = light.isFinite ? Int(max(light, 0) / rampStep) : 0
+        return glyphs[min(step, glyphs.count - 1)]
+    }
+
+    /// The scalar value of the glyph for a non-empty dot mask (the pattern of the dots,
+    /// without a brightness ramp).
     @inlinable
     public func symbol(mask: UInt8) -> UInt32 {
         switch self {
