@@ -30,6 +30,7 @@ public struct PlayerOptions: Sendable {
         v.showsHelp = showsHelp
         v.rehideAfter = rehideAfter
         v.reader = reader
+        v.maxCatchUp = 0.1
         return v
     }
 }

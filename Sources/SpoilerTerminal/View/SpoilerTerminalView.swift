@@ -60,6 +60,12 @@ public struct SpoilerTerminalView {
         /// The full-screen reader's bar, margins and reading keys (`spoiler read`); nil
         /// (the default): the plain player.
         public var reader: ReaderOptions?
+        /// The most scene time one step may simulate, in seconds; a step further behind
+        /// the host's clock skips the rest (the animation slows down instead of the host
+        /// waiting for it). nil (the default): every step catches up exactly, so a step
+        /// to time T always shows time T. A real-time loop sets a few frames' worth
+        /// (``Player`` uses 0.1 s).
+        public var maxCatchUp: Double?
 
         /// Options with the given frame look, no help row, no re-hiding, no reader.
         public init(frame: ANSIFrameOptions) { self.frame = frame }
@@ -233,7 +239,13 @@ public struct SpoilerTerminalView {
             scene.advance(to: paused)
             return
         }
-        scene.advance(to: t)
+        // A machine too slow for the dust on the screen falls behind instead of catching
+        // up: more than `maxCatchUp` behind, the time is skipped, so a step costs at most
+        // that much simulation and input is answered at once whatever the message.
+        if let limit = options.maxCatchUp, t - scene.time > limit {
+            sceneEpoch! += t - scene.time - limit
+        }
+        scene.advance(to: time - sceneEpoch!)
     }
 
     /// Holds the animation at host time `time`: the next step goes on from where it was,
