@@ -5,10 +5,13 @@
 /// and attributes (each line ends with `CSI 0 m`, like `ls --color=always`); with
 /// `none` the output has no escape sequences at all.
 public enum StillFrameWriter {
-    /// Appends the rows of `canvas` to `out`; rows past the last non-blank one are left out.
-    public static func write(_ canvas: CellCanvas, capability: ColorCapability, into out: inout [UInt8]) {
+    /// Appends the rows of `canvas` to `out`; rows past the last non-blank one are left out
+    /// unless `keepsBlankRows` (for a band of a longer frame).
+    public static func write(
+        _ canvas: CellCanvas, capability: ColorCapability, into out: inout [UInt8], keepsBlankRows: Bool = false
+    ) {
         var lastRow = canvas.height - 1
-        while lastRow >= 0 && isBlankRow(canvas, lastRow) { lastRow -= 1 }
+        while !keepsBlankRows && lastRow >= 0 && isBlankRow(canvas, lastRow) { lastRow -= 1 }
         guard lastRow >= 0 else { return }
         var encoder = ANSIEncoder(capability: capability, synchronized: false)
         for row in 0...lastRow {

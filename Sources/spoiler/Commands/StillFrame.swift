@@ -6,7 +6,8 @@ import SpoilerRender
 /// every hidden word masked, with colours and attributes only when `capability` has them.
 enum StillFrame {
     /// Writes `message` laid out by `engine` (wrapped at `COLUMNS` when the engine has no
-    /// width of its own) with `effect`'s scene at time 0.
+    /// width of its own) with `effect`'s scene at time 0
+    /// (``StillFrameWriter/writeMessage(layout:options:scene:into:)``).
     static func write(
         _ message: Message, engine: LayoutEngine, effect: EffectChoice, capability: ColorCapability,
         glyphs: GlyphSet, environment: [String: String]
@@ -16,15 +17,10 @@ enum StillFrame {
             engine.wrapWidth = columns
         }
         let layout = engine.layout(message)
-        let scene = effect.scene(for: layout)
         var options = ANSIFrameOptions(capability: capability, glyphs: glyphs)
-        options.fillHiddenCells = true
         options.formatting = message.entities
-        var builder = ANSIFrameBuilder(layout: layout, options: options)
-        var canvas = CellCanvas(width: builder.columns, height: builder.rows)
-        builder.draw(scene, into: &canvas)
         var out: [UInt8] = []
-        StillFrameWriter.write(canvas, capability: capability, into: &out)
+        StillFrameWriter.writeMessage(layout: layout, options: options, scene: { effect.scene(for: $0) }, into: &out)
         StandardStreams.write(out)
     }
 }
