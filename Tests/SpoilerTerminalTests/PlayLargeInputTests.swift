@@ -1,0 +1,43 @@
+import Foundation
+import SpoilerCore
+import SpoilerTestSupport
+import Testing
+
+/// `spoiler play` of one spoiler of 30,000 words (about 250 KB) in tmux: the first frame
+/// comes, and `q` or SIGHUP ends it, within the tests' generous limits (the measured
+/// figures are in the README; timings are not checked here).
+@Suite(.serialized) struct PlayLargeInputTests {
+    static let message: String = {
+        var rng = SplitMix64(seed: 7)
+        var words: [String] = []
+        for _ in 0..<30_000 {
+            let n = 3 + Int(rng.next() % 10)
+            words.append(String((0..<n).map { _ in Character(Unicode.Scalar(UInt8(97 + rng.next() % 26))) }))
+        }
+        return "start ||" + words.joined(separator: " ") + "|| end"
+    }()
+
+    func start(_ t: PlayEndToEndTests.Tmux) throws {
+        try t.type("bash -c '\(spoilerBinary().path) play \(t.messageFile.path); echo \"exit=$?\"'")
+        try t.press("Enter")
+        let first = try t.waitUntil("the first frame", timeout: 30) { screen in
+            screen.contains("start") && screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }
+        }
+        #expect(!first.contains("exit="))
+    }
+
+    @Test func theFirstFrameComesAndQQuits() throws {
+        let t = try PlayEndToEndTests.Tmux(width: 80, height: 24, message: PlayLargeInputTests.message)
+        try start(t)
+        try t.type("q")
+        try t.expectRestored(exitStatus: "0")
+    }
+
+    @Test func sighupEndsItAtOnce() throws {
+        let t = try PlayEndToEndTests.Tmux(width: 80, height: 24, message: PlayLargeInputTests.message)
+        try start(t)
+        let kill = try spawnAndWait("/bin/kill", ["-HUP", "\(try t.playPID())"])
+        #expect(kill.status == 0)
+        try t.expectRestored(exitStatus: "129")
+    }
+}
