@@ -2,149 +2,136 @@ public import SpoilerCore
 public import SpoilerEffect
 public import SpoilerLayout
 public import SpoilerRender
+import SpoilerTerminal
 
-/// A message with its spoilers animated: the layout, the particle scene, and a frame of
-/// either as a String at any time, driven by the caller's clock.
+/// A message with its spoilers animated, as a String at a time: an SVG picture or terminal
+/// text, driven by the caller's clock.
 ///
 /// ```swift
 /// var view = try SpoilerView(Message(parsing: "the butler ||did it||"))
 /// view.advance(to: 0.5)            // seconds on your clock since the view started
 /// let svg = view.svg()              // a still SVG picture of this moment
 /// view.click(column: 12, row: 0)    // reveals "did it" with a wave from that cell
-/// while view.needsFrames { view.advance(to: view.time + 1.0 / 30); draw(view.ansi()) }
+/// while view.needsFrames { view.advance(to: view.time + 1.0 / 30); print(view.ansi()) }
 /// ```
+///
+/// The view wraps a ``SpoilerTerminal/SpoilerTerminalView`` the size of the whole message, so it
+/// behaves as `spoiler play` does: a click reveals the hidden word under it, or the nearest on
+/// its row within a cell, and what ``SpoilerEffect/SceneOptions/revealScope`` adds (by default
+/// every word of the spoiler). A terminal program with its own screen buffer, that wants cells
+/// or diff bytes for a rectangle of its screen, uses ``SpoilerTerminal/SpoilerTerminalView`` itself.
 ///
 /// The view never reads a clock, a file or the terminal: time moves only by
 /// ``advance(to:)`` and ``step(by:)``, so the same calls give the same frames on every run.
-/// Coordinates are the layout's pixels (origin top left, y downward) or terminal cells
-/// (column and row from 0) of ``TextLayout/metrics``.
-public struct SpoilerView: Sendable {
+/// The layout is in terminal cells of 8 × 16 pixels; for a bitmap font, lay the message out
+/// with ``SpoilerLayout/LayoutEngine`` and draw it with ``SpoilerRender/SVGRenderer``.
+public struct SpoilerView {
     /// The message shown.
     public let message: Message
-    /// The message laid out; word `i` of ``scene`` is `layout.words[i]`.
-    public let layout: TextLayout
-    /// The bitmap font the layout was made with, nil for terminal cells.
-    public let font: BitmapFont?
-    /// The particle effect and the reveal state, at ``time``.
-    public private(set) var scene: SpoilerScene
     /// Colours and the font family of ``svg()``.
     public var svgStyle = SVGStyle()
-    /// The colour capability, glyph set and text style of ``ansi()``.
-    ///
-    /// Its ``ANSIFrameOptions/formatting`` starts as the message's entities, so that bold,
-    /// italic, underline and the rest show.
-    public var ansiOptions: ANSIFrameOptions
+    /// The colour capability of ``ansi()``: ``SpoilerRender/ColorCapability/none`` gives
+    /// text without escape sequences.
+    public var capability: ColorCapability
+    private var terminalView: SpoilerTerminalView
+    /// The view's time in seconds since it started (it starts at 0).
+    public private(set) var time: Double = 0
 
     /// Lays out `message` and covers each of its hidden words with `preset`'s effect.
     ///
     /// - Parameters:
     ///   - message: The message; its `spoiler` entities are the hidden parts.
-    ///   - width: The wrap width in columns (terminal cells) or, with `font`, in pixels;
-    ///     nil wraps only at the message's line breaks.
-    ///   - font: A bitmap font; nil measures in 8 × 16 px terminal cells.
+    ///   - width: The wrap width in columns; nil wraps only at the message's line breaks.
+    ///   - glyphs: The characters the dust is drawn with in ``ansi()``; braille by default.
+    ///   - capability: The colours of ``ansi()``; 24-bit by default.
     ///   - preset: The effect; Telegram's `dust` by default.
-    ///   - options: Density, reveal scope, reduced motion and the rest (``SceneOptions``).
+    ///   - options: Density, reveal scope, reduced motion and the rest (``SpoilerEffect/SceneOptions``).
     ///   - seed: The seed of the effect's random numbers: the same seed, the same frames.
     public init(
-        _ message: Message, width: Int? = nil, font: BitmapFont? = nil, preset: Preset = .dust,
-        options: SceneOptions = SceneOptions(), seed: UInt64 = 1
+        _ message: Message, width: Int? = nil, glyphs: GlyphSet = .braille, capability: ColorCapability = .trueColor,
+        preset: Preset = .dust, options: SceneOptions = SceneOptions(), seed: UInt64 = 1
     ) {
         self.message = message
-        self.font = font
-        layout = message.layout(width: width, font: font)
-        scene = SpoilerScene(layout: layout, preset: preset, options: options, seed: seed)
-        ansiOptions = ANSIFrameOptions(capability: .trueColor, glyphs: .braille)
-        ansiOptions.formatting = message.entities
+        self.capability = capability
+        let natural = message.layout(width: width)
+        let size = TerminalSize(columns: max(1, width ?? natural.columns ?? 1), rows: max(1, natural.rows ?? 1))
+        terminalView = SpoilerTerminalView(
+            message: message, size: size, frame: ANSIFrameOptions(capability: capability, glyphs: glyphs),
+            preset: preset, sceneOptions: options, seed: seed)
+        terminalView.step(to: 0)  // the view's clock starts at 0
     }
 
-    // MARK: Time
+    /// The message laid out in terminal cells; word `i` of ``scene`` is `layout.words[i]`.
+    public var layout: TextLayout { terminalView.layout }
 
-    /// The view's time in seconds since it started (it starts at 0).
-    public var time: Double { scene.time }
+    /// The particle effect and the reveal state, at ``time``.
+    public var scene: SpoilerScene { terminalView.currentScene }
+
+    // MARK: Time
 
     /// Moves the effect to `seconds` on the caller's clock (seconds since the view started).
     ///
     /// Time never goes back: a time before ``time`` does nothing. The simulation runs in
-    /// fixed steps (``SceneOptions/tickRate``), so any frame rate gives the same motion.
+    /// fixed steps (``SpoilerEffect/SceneOptions/tickRate``), so any frame rate gives the same motion.
     ///
     /// - Parameter seconds: The caller's time, in seconds from the view's start.
     /// - Complexity: O(particles × steps).
     public mutating func advance(to seconds: Double) {
-        scene.advance(to: seconds)
+        guard seconds.isFinite, seconds > time else { return }
+        time = seconds
+        terminalView.step(to: seconds)
     }
 
     /// Moves the effect on by `seconds` (a frame's duration on the caller's clock).
     ///
     /// - Parameter seconds: How long since the last call; ignored unless positive.
     public mutating func step(by seconds: Double) {
-        scene.step(by: seconds)
+        advance(to: time + seconds)
     }
 
     /// Whether the picture still changes: dust moves on a hidden word, a reveal or hide wave
     /// runs, or pushed particles still fade. When false, the last frame stays right until
     /// the next click: a host can stop asking for frames.
     ///
-    /// Under reduced motion hidden words wear a still pattern, so only nothing at all needs frames.
-    public var needsFrames: Bool {
-        let still = scene.options.reducedMotion
-        for w in scene.words.indices {
-            let hidden = scene.isHidden(word: w)
-            if hidden && !still { return true }  // dust moves
-            guard let state = scene.reveals[w] else { continue }
-            if state.start > scene.time { return true }  // a reveal is scheduled
-            if !hidden && (state.hideStart != nil || !scene.isFullyRevealed(word: w)) { return true }  // a wave runs
-        }
-        return !still && scene.particles.count > 0
-    }
+    /// Under reduced motion hidden words wear a still pattern and reveals are instant, so
+    /// no frames are needed.
+    public var needsFrames: Bool { terminalView.needsFrames(at: time) }
 
     // MARK: Clicks
 
-    /// Reveals the word under a click at `point`, in the layout's pixels, with a wave from
-    /// the point (and what ``SceneOptions/revealScope`` adds), at the current time.
+    /// Reveals the hidden word under a click on terminal cell (`column`, `row`) of the
+    /// message, or the nearest on that row within one cell, with the wave from the click,
+    /// at the current time.
     ///
-    /// - Parameter point: Where the click landed, in pixels from the layout's top-left corner.
-    /// - Returns: Whether a hidden word was there.
+    /// - Parameters:
+    ///   - column: The cell's column from 0.
+    ///   - row: The cell's row from 0.
+    /// - Returns: Whether a hidden word was revealed.
     @discardableResult
-    public mutating func click(_ point: SpoilerPoint) -> Bool {
-        guard let word = scene.word(at: point), scene.isHidden(word: word) else { return false }
-        scene.reveal(word: word, origin: point)
-        return true
+    public mutating func click(column: Int, row: Int) -> Bool {
+        terminalView.click(column: column, row: row, at: time)
     }
 
-    /// Reveals the word under a click at pixel (`pixelX`, `pixelY`) of the layout.
+    /// Reveals the hidden word under a click at pixel (`pixelX`, `pixelY`) of the layout
+    /// (origin at its top-left corner, y downward, 8 × 16 pixels a cell), as ``svg()`` draws it.
     ///
     /// - Parameters:
     ///   - pixelX: Pixels from the layout's left edge.
     ///   - pixelY: Pixels from the layout's top edge, downward.
-    /// - Returns: Whether a hidden word was there.
+    /// - Returns: Whether a hidden word was revealed.
     @discardableResult
     public mutating func click(pixelX: Double, pixelY: Double) -> Bool {
-        click(SpoilerPoint(x: pixelX, y: pixelY))
+        terminalView.click(pixelX: pixelX, pixelY: pixelY, at: time)
     }
 
-    /// Reveals the word under a click on terminal cell (`column`, `row`) of the layout, with
-    /// the wave starting at the cell's centre.
-    ///
-    /// - Parameters:
-    ///   - column: The cell's column from 0 (cells of ``LayoutMetrics/cellWidth`` pixels).
-    ///   - row: The cell's row from 0 (lines of ``LayoutMetrics/lineHeight`` pixels).
-    /// - Returns: Whether a hidden word was there.
-    @discardableResult
-    public mutating func click(column: Int, row: Int) -> Bool {
-        let m = layout.metrics
-        return click(
-            SpoilerPoint(
-                x: (Double(column) + 0.5) * Double(m.cellWidth), y: (Double(row) + 0.5) * Double(m.lineHeight)))
-    }
-
-    /// Reveals every hidden word at once, with one wave from the first word's centre.
+    /// Reveals every hidden word at once, with one wave.
     public mutating func revealAll() {
-        scene.revealAll()
+        terminalView.revealAll(at: time)
     }
 
-    /// Hides every revealed word again; the dust comes back over 0.4 s.
+    /// Hides every revealed word again; the dust comes back as the circles shrink.
     public mutating func hideAll() {
-        scene.hideAll()
+        terminalView.hideAll(at: time)
     }
 
     // MARK: Frames
@@ -152,31 +139,28 @@ public struct SpoilerView: Sendable {
     /// The view at ``time`` as one still SVG picture.
     ///
     /// Hidden words have no text in the SVG source at all; a word being revealed is drawn
-    /// under a mask that follows the wave. See ``SVGRenderer``.
+    /// under a mask that follows the wave. See ``SpoilerRender/SVGRenderer``.
     ///
     /// - Returns: A complete SVG document.
     public func svg() -> String {
         var out: [UInt8] = []
-        SVGRenderer.renderStill(scene: scene, layout: layout, font: font, style: svgStyle, into: &out)
+        SVGRenderer.renderStill(scene: scene, layout: layout, style: svgStyle, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
     /// The view at ``time`` as lines of terminal text: the message, each hidden word covered
-    /// by dust in ``ansiOptions``'s glyphs, colours and attributes as SGR sequences.
+    /// by dust, colours and attributes as SGR sequences (none with
+    /// ``SpoilerRender/ColorCapability/none``).
     ///
     /// The frame moves no cursor and clears nothing: each row ends with a newline (and `CSI 0 m`
-    /// when it has colours), trailing blanks and blank rows at the end are left out, and with
-    /// ``ColorCapability/none`` there is no escape sequence at all. Control characters of the
-    /// message are shown as visible symbols. A terminal program that draws into its own
-    /// screen buffer wants cells instead: see ``ANSIFrameBuilder`` and ``CellCanvas``.
+    /// when it has colours), trailing blanks and blank rows at the end are left out. Control
+    /// characters of the message are shown as visible symbols.
     ///
     /// - Returns: The frame's text.
-    public func ansi() -> String {
-        var builder = ANSIFrameBuilder(layout: layout, options: ansiOptions)
-        var canvas = CellCanvas(width: builder.columns, height: builder.rows)
-        builder.draw(scene, into: &canvas)
+    public mutating func ansi() -> String {
+        let canvas = terminalView.frame(at: time)
         var out: [UInt8] = []
-        StillFrameWriter.write(canvas, capability: ansiOptions.capability, into: &out)
+        StillFrameWriter.write(canvas, capability: capability, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 }

@@ -5,9 +5,7 @@ import Testing
 @Suite("SpoilerView")
 struct SpoilerViewTests {
     static func view() throws -> SpoilerView {
-        var view = try SpoilerView(Message(parsing: "the butler ||did it||"))
-        view.ansiOptions.capability = .none
-        return view
+        try SpoilerView(Message(parsing: "the butler ||did it||"), capability: .none)
     }
 
     /// The text of an SVG's `<text>` elements, in order.
@@ -38,12 +36,9 @@ struct SpoilerViewTests {
         #expect(Self.svgText(svg).filter { $0 != " " } == "thebutler")
     }
 
-    @Test("A click on a cell of a hidden word reveals it by the caller's clock")
+    @Test("A click on a cell of a hidden word reveals its spoiler by the caller's clock")
     func clickCell() throws {
-        var options = SceneOptions()
-        options.revealScope = .message
-        var view = try SpoilerView(Message(parsing: "the butler ||did it||"), options: options)
-        view.ansiOptions.capability = .none
+        var view = try Self.view()
         view.advance(to: 0.2)
         let onThe = view.click(column: 2, row: 0)
         #expect(!onThe, "'the' is not hidden")
@@ -60,8 +55,7 @@ struct SpoilerViewTests {
     func clickPixel() throws {
         var options = SceneOptions()
         options.revealScope = .word
-        var view = try SpoilerView(Message(parsing: "the butler ||did it||"), options: options)
-        view.ansiOptions.capability = .none
+        var view = try SpoilerView(Message(parsing: "the butler ||did it||"), capability: .none, options: options)
         let onThe = view.click(pixelX: 4, pixelY: 8)
         #expect(!onThe)
         let onIt = view.click(pixelX: 15 * 8 + 4, pixelY: 8)
@@ -94,8 +88,7 @@ struct SpoilerViewTests {
     func reducedMotion() throws {
         var options = SceneOptions()
         options.reducedMotion = true
-        var view = try SpoilerView(Message(parsing: "a ||b||"), options: options)
-        view.ansiOptions.capability = .none
+        var view = try SpoilerView(Message(parsing: "a ||b||"), capability: .none, options: options)
         #expect(!view.needsFrames)
         let first = view.ansi()
         view.advance(to: 1)

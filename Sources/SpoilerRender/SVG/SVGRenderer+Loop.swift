@@ -143,7 +143,7 @@ extension SVGRenderer {
         // Particles, one group per word, in word order.
         var byWord = [[Int]](repeating: [], count: scene.words.count)
         for (i, t) in tracks.enumerated() where t.word < byWord.count { byWord[t.word].append(i) }
-        for (word, members) in byWord.enumerated() where !members.isEmpty {
+        for members in byWord where !members.isEmpty {
             openWordGroup(&w, titled: true)
             for i in members { track(&w, tracks[i], frames: frames, dur: durText) }
             w.raw("</g>\n")
