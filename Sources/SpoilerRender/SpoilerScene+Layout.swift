@@ -2,6 +2,11 @@ import SpoilerCore
 public import SpoilerEffect
 public import SpoilerLayout
 
+// The bridge from a layout (SpoilerLayout) to a scene (SpoilerEffect) lives here, in the
+// first module that sees both: SpoilerEffect stays free of the layout engine and its C
+// libraries (utf8proc, zlib), so a program can drive the effect over rectangles of its own.
+// `import SpoilerKit` brings it with the scene.
+
 extension SceneWord {
     /// The effect's view of a layout's hidden words: one ``SceneWord`` per word box, in
     /// order, fragments of one wrapped word sharing a group, the words of one spoiler
@@ -29,7 +34,7 @@ extension SpoilerScene {
     /// index `i` of the scene is `layout.words[i]`).
     ///
     /// ```swift
-    /// var scene = Scene(layout: layout, preset: .dust, seed: 7)
+    /// var scene = SpoilerScene(layout: layout, preset: .dust, seed: 7)
     /// scene.step(by: 1.0 / 30)
     /// ```
     public init(layout: TextLayout, preset: Preset, options: SceneOptions = SceneOptions(), seed: UInt64 = 1) {
