@@ -15,22 +15,22 @@ import SpoilerTerminal
 /// while view.needsFrames { view.advance(to: view.time + 1.0 / 30); print(view.ansi()) }
 /// ```
 ///
-/// The view wraps a ``SpoilerTerminal/SpoilerTerminalView`` the size of the whole message, so it
+/// The view wraps a ``SpoilerTerminalView`` the size of the whole message, so it
 /// behaves as `spoiler play` does: a click reveals the hidden word under it, or the nearest on
-/// its row within a cell, and what ``SpoilerEffect/SceneOptions/revealScope`` adds (by default
+/// its row within a cell, and what ``SceneOptions/revealScope`` adds (by default
 /// every word of the spoiler). A terminal program with its own screen buffer, that wants cells
-/// or diff bytes for a rectangle of its screen, uses ``SpoilerTerminal/SpoilerTerminalView`` itself.
+/// or diff bytes for a rectangle of its screen, uses ``SpoilerTerminalView`` itself.
 ///
 /// The view never reads a clock, a file or the terminal: time moves only by
 /// ``advance(to:)`` and ``step(by:)``, so the same calls give the same frames on every run.
 /// The layout is in terminal cells of 8 × 16 pixels; for a bitmap font, lay the message out
-/// with ``SpoilerLayout/LayoutEngine`` and draw it with ``SpoilerRender/SVGRenderer``.
+/// with ``LayoutEngine`` and draw it with ``SVGRenderer``.
 public struct SpoilerView {
     /// The message shown.
     public let message: Message
     /// Colours and the font family of ``svg()``.
     public var svgStyle = SVGStyle()
-    /// The colour capability of ``ansi()``: ``SpoilerRender/ColorCapability/none`` gives
+    /// The colour capability of ``ansi()``: ``ColorCapability/none`` gives
     /// text without escape sequences.
     public var capability: ColorCapability
     private var terminalView: SpoilerTerminalView
@@ -45,7 +45,7 @@ public struct SpoilerView {
     ///   - glyphs: The characters the dust is drawn with in ``ansi()``; braille by default.
     ///   - capability: The colours of ``ansi()``; 24-bit by default.
     ///   - preset: The effect; Telegram's `dust` by default.
-    ///   - options: Density, reveal scope, reduced motion and the rest (``SpoilerEffect/SceneOptions``).
+    ///   - options: Density, reveal scope, reduced motion and the rest (``SceneOptions``).
     ///   - seed: The seed of the effect's random numbers: the same seed, the same frames.
     public init(
         _ message: Message, width: Int? = nil, glyphs: GlyphSet = .braille, capability: ColorCapability = .trueColor,
@@ -72,7 +72,7 @@ public struct SpoilerView {
     /// Moves the effect to `seconds` on the caller's clock (seconds since the view started).
     ///
     /// Time never goes back: a time before ``time`` does nothing. The simulation runs in
-    /// fixed steps (``SpoilerEffect/SceneOptions/tickRate``), so any frame rate gives the same motion.
+    /// fixed steps (``SceneOptions/tickRate``), so any frame rate gives the same motion.
     ///
     /// - Parameter seconds: The caller's time, in seconds from the view's start.
     /// - Complexity: O(particles × steps).
@@ -139,18 +139,18 @@ public struct SpoilerView {
     /// The view at ``time`` as one still SVG picture.
     ///
     /// Hidden words have no text in the SVG source at all; a word being revealed is drawn
-    /// under a mask that follows the wave. See ``SpoilerRender/SVGRenderer``.
+    /// under a mask that follows the wave. See ``SVGRenderer``.
     ///
     /// - Returns: A complete SVG document.
     public func svg() -> String {
         var out: [UInt8] = []
-        SVGRenderer.renderStill(scene: scene, layout: layout, style: svgStyle, into: &out)
+        SVGRenderer.renderStill(scene: scene, layout: layout, style: svgStyle, formatting: message.entities, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
     /// The view at ``time`` as lines of terminal text: the message, each hidden word covered
     /// by dust, colours and attributes as SGR sequences (none with
-    /// ``SpoilerRender/ColorCapability/none``).
+    /// ``ColorCapability/none``).
     ///
     /// The frame moves no cursor and clears nothing: each row ends with a newline (and `CSI 0 m`
     /// when it has colours), trailing blanks and blank rows at the end are left out. Control

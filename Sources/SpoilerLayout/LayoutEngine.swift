@@ -11,7 +11,7 @@ public import SpoilerCore
 ///
 /// Coordinates are pixels from the layout's top-left corner, y downward. In the `mono`
 /// model every grapheme takes 0, 1 or 2 cells of `cellWidth` × `cellHeight` pixels (see
-/// ``GraphemeScanner`` for the width rules); with a bitmap font it takes its glyph's
+/// `GraphemeScanner` for the width rules); with a bitmap font it takes its glyph's
 /// advance. Lines are `lineHeight` pixels apart.
 ///
 /// Words are the maximal runs of non-whitespace graphemes inside each spoiler entity. A
@@ -97,7 +97,7 @@ public struct LayoutEngine: Sendable, Equatable {
     }
 
     /// Places every grapheme of `p`: a byte loop with a fast path for ASCII followed by
-    /// ASCII (a cluster of its own), and ``GraphemeScanner`` for everything else.
+    /// ASCII (a cluster of its own), and `GraphemeScanner` for everything else.
     @inline(__always)
     func place<M: GraphemeMeasure>(_ p: UnsafeBufferPointer<UInt8>, measure: M) -> LineBreaker {
         let n = min(p.count, Int(Int32.max))

@@ -1,6 +1,6 @@
 /// The markup an input message is written in (`--from`).
 public enum InputFormat: String, Sendable, Hashable, CaseIterable {
-    /// Chat text with `||spoiler||` and `` `code` `` (the default).
+    /// Chat text with `||spoiler||` and code between backticks (the default).
     case plain
     /// Telegram Bot API MarkdownV2, with TDLib's semantics.
     case markdownV2 = "markdownv2"
@@ -34,7 +34,7 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     case markdown
     /// The text alone.
     case plain
-    /// Plain chat text keeping `||spoiler||` and `` `code` ``, escaped so that
+    /// Plain chat text keeping `||spoiler||` and code between backticks, escaped so that
     /// `--from plain` reads it back as the same message.
     case plainMarkup = "plain-markup"
     /// A Matrix `m.room.message` content object; its `body` never holds a spoiler's text.

@@ -64,7 +64,7 @@ public enum BotAPIParser {
 
     /// The message in an already parsed Bot API JSON value.
     ///
-    /// - Throws: ``ParseError`` as ``MessageParser/parse(_:from:)`` does for `botapi`.
+    /// - Throws: ``ParseError`` as ``MessageParser`` does for `botapi`.
     public static func message(from value: JSONValue) throws(ParseError) -> Message {
         try message(from: value, depth: 0)
     }

@@ -14,7 +14,7 @@ import SpoilerCore
 ///   entities outside the text or splitting a surrogate pair, a `text_link` without URL, a
 ///   `text_mention` whose user id TDLib would not accept, a `custom_emoji` whose id is not a
 ///   non-zero 64-bit integer and a `date_time` whose Unix time is not in 1...2^31−1.
-/// - A `date_time` format TDLib does not accept (see ``TelegramLink/dateFlags(_:)``) is left
+/// - A `date_time` format TDLib does not accept (see `TelegramLink.dateFlags(_:)`) is left
 ///   out of the tag.
 ///
 /// - Complexity: O(n + k log k + k·d) for n UTF-16 units and k entities nested d deep.

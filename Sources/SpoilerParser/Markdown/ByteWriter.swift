@@ -1,5 +1,5 @@
 /// A growable run of bytes in memory its owner frees (``deallocate()``): what
-/// ``MarkdownFlattener`` writes the message text into.
+/// `MarkdownFlattener` writes the message text into.
 ///
 /// The flattener appends hundreds of thousands of short pieces per megabyte; `[UInt8]`'s
 /// `append(contentsOf:)` costs about 90 instructions a call in its uniqueness and

@@ -3,7 +3,7 @@ import SpoilerCore
 /// Markdown (CommonMark + GitHub Flavored Markdown + `||spoiler||`) to ``Message``.
 ///
 /// libcmark-gfm parses the input with the table, strikethrough, autolink, tagfilter and
-/// tasklist extensions and the spoiler extension; ``MarkdownFlattener`` documents how the
+/// tasklist extensions and the spoiler extension; `MarkdownFlattener` documents how the
 /// blocks become lines and the inlines entities. Any bytes are accepted: invalid UTF-8 is
 /// replaced with U+FFFD as `cmark-gfm --validate-utf8` does.
 ///

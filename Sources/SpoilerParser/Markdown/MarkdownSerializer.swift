@@ -9,7 +9,7 @@ import SpoilerCore
 ///   `blockquote` (and `expandable_blockquote`) lines prefixed with `> `.
 /// - Inline entities are trimmed of surrounding whitespace (Markdown delimiters cannot
 ///   touch it); entities that cross each other are split; nothing is written inside code.
-/// - Text is escaped: `\`, `` ` ``, `*`, `_`, `[`, `]`, `<`, `>`, `|`, `~` and `&` always,
+/// - Text is escaped: `\`, the backtick, `*`, `_`, `[`, `]`, `<`, `>`, `|`, `~` and `&` always,
 ///   `#`, `+`, `-`, `=`, `:` and a list number's `.` or `)` at the start of a line, the `:` of
 ///   `://`, an `@` after an address character and the `.` of `www.` (so that no autolink
 ///   appears); spaces and tabs at the start or end of a line become `&#32;` and `&#9;`,

@@ -25,7 +25,7 @@ import SpoilerCore
 ///   break, or only `\r` since one) and ends with its line break included, or at the end of
 ///   the text; one that does not is widened to whole lines. Entities inside a quotation
 ///   cannot include its final line break, so they end before it.
-/// - A `pre` language ends at the first space or `` ` ``; `text_link` URLs are written as
+/// - A `pre` language ends at the first space or backtick; `text_link` URLs are written as
 ///   given, and TDLib normalises them on reading (`t.me` becomes `http://t.me/`) or drops
 ///   the entity when it rejects the URL.
 /// - Entities Telegram finds by itself (`mention`, `hashtag`, `cashtag`, `bot_command`,

@@ -1,6 +1,6 @@
 import SpoilerCore
 
-/// Reads chat text with `||spoiler||` and `` `code` `` markup (`--from plain`, the default).
+/// Reads chat text with `||spoiler||` and code between backticks markup (`--from plain`, the default).
 ///
 /// The rules (SPEC §2), which the tests pin down:
 /// - `||text||` hides `text`: a `spoiler` entity. Spans may cross line breaks and hold code.
@@ -9,11 +9,11 @@ import SpoilerCore
 ///   covered (code inside it is still code).
 /// - An empty pair `||||` is literal: when `||` follows an opener directly, the opener is
 ///   literal and the second `||` opens instead (`||||x||` reads as `||` then a spoiler `x`).
-/// - `` `text` `` is a `code` entity; its content is literal (no spoilers inside code, so
-///   `` `a || b` `` keeps its pipes). Code may cross line breaks and may sit inside a
+/// - Text between backticks is a `code` entity; its content is literal (no spoilers inside code, so
+///   `a || b` between backticks keeps its pipes). Code may cross line breaks and may sit inside a
 ///   spoiler. An unmatched backtick is literal and the rest of the input is read as if it
 ///   were not there. An empty pair of backticks is literal, as `||||` is.
-/// - A backslash before `|`, `\` or `` ` `` makes that character literal, everywhere
+/// - A backslash before `|`, `\` or a backtick makes that character literal, everywhere
 ///   (inside code too, so that code can hold a backtick). Before any other character, or
 ///   at the end of the input, a backslash is itself literal: `C:\dir` stays `C:\dir`.
 /// - Nothing else is markup, and no input is an error once it is valid UTF-8 (which
@@ -31,7 +31,7 @@ import SpoilerCore
 ///   unmatched backtick makes the parser read the rest once more without code, and that
 ///   rest holds no other unescaped backtick, so it happens at most once.
 public enum PlainParser {
-    /// Parses `bytes` as plain chat text with `||spoiler||` and `` `code` ``.
+    /// Parses `bytes` as plain chat text with `||spoiler||` and code between backticks.
     ///
     /// The bytes must be valid UTF-8; the first invalid sequence is an error naming its
     /// byte offset, as ``MessageParser`` reports it.
@@ -43,7 +43,7 @@ public enum PlainParser {
         try parse(validUTF8: ParseError.checkedUTF8(bytes))
     }
 
-    /// Parses `text` as plain chat text with `||spoiler||` and `` `code` ``.
+    /// Parses `text` as plain chat text with `||spoiler||` and code between backticks.
     ///
     /// ```swift
     /// let message = try PlainParser.parse("hi ||there||")

@@ -1,6 +1,6 @@
 import SpoilerCore
 
-/// Writes a ``Message`` as plain chat text with `||spoiler||` and `` `code` `` markup, the
+/// Writes a ``Message`` as plain chat text with `||spoiler||` and code-between-backticks markup, the
 /// inverse of ``PlainParser`` (`--to plain-markup`).
 ///
 /// Only `spoiler`, `code` and `pre` entities can be written this way (`pre` becomes
@@ -10,13 +10,13 @@ import SpoilerCore
 /// spoiler or outside all of them (everything ``PlainParser`` produces), parsing the
 /// result gives back the same message.
 ///
-/// Escaping: every `|` and `` ` `` of the text is written `\|` and `` \` `` (pipes inside
+/// Escaping: every `|` and backtick of the text is written with a backslash before it (pipes inside
 /// code are left bare, they mean nothing there). A backslash is doubled only where the
-/// next character written is `|`, `\` or `` ` ``, so `C:\dir` stays as it is.
+/// next character written is `|`, `\` or a backtick, so `C:\dir` stays as it is.
 ///
 /// - Complexity: O(n + k log k) for n bytes of text and k entities.
 public enum PlainSerializer {
-    /// `message` written as plain chat text with `||spoiler||` and `` `code` `` markup.
+    /// `message` written as plain chat text with `||spoiler||` and code between backticks markup.
     ///
     /// - Parameter message: The message to write.
     /// - Returns: The markup.
