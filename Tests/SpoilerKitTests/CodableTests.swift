@@ -27,3 +27,22 @@ struct CodableTests {
         #expect(rect.contains(#""x":0"#) && rect.contains(#""y":16"#) && rect.contains(#""width":24"#))
     }
 }
+
+/// What a host copies out of a view's cells.
+@Suite("CellCanvas text")
+struct CellCanvasTextTests {
+    @Test("A cell gives its grapheme: one scalar, a wide one, a cluster, a control made visible")
+    func cellText() {
+        var canvas = CellCanvas(width: 8, height: 1)
+        var column = 0
+        for (text, columns) in [("a", 1), ("漢", 2), ("👩‍👩‍👧", 2), ("\u{1B}", 1)] {
+            column += canvas.put(text, column: column, row: 0, columns: columns, style: .plain)
+        }
+        #expect(canvas.text(column: 0, row: 0) == "a")
+        #expect(canvas.text(column: 1, row: 0) == "漢")
+        #expect(canvas.text(column: 2, row: 0) == "", "the trailing cell of a wide character")
+        #expect(canvas.text(column: 3, row: 0) == "👩‍👩‍👧")
+        #expect(canvas.text(column: 5, row: 0) == "␛")
+        #expect(canvas.text(row: 0) == "a漢👩‍👩‍👧␛")
+    }
+}

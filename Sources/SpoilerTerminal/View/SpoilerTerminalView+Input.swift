@@ -1,5 +1,5 @@
 import SpoilerCore
-public import SpoilerEffect
+import SpoilerEffect
 import SpoilerLayout
 import SpoilerRender
 
