@@ -2,7 +2,7 @@ import Glibc
 
 /// Writing whole buffers to file descriptors and files, so that no output is lost silently.
 ///
-/// Every write in the command line and the player goes through ``writeAll(_:to:)``: it
+/// Every write in the command line and the player goes through `writeAll(_:to:)`: it
 /// retries short writes and EINTR, waits with poll(2) while a non-blocking descriptor
 /// answers EAGAIN (instead of spinning), and throws every other failure (ENOSPC, EIO,
 /// EPIPE, …) with its errno, for the caller to report with the path.
@@ -24,7 +24,7 @@ public enum FileOutput {
         if let failure { throw failure }
     }
 
-    /// Writes all of `raw` to `fd`; see ``writeAll(_:to:)-([UInt8],_)``.
+    /// Writes all of `raw` to `fd`; the `[UInt8]` form calls this one.
     public static func writeAll(_ raw: UnsafeRawBufferPointer, to fd: Int32) throws(TerminalError) {
         guard let base = raw.baseAddress else { return }
         var offset = 0

@@ -1,6 +1,6 @@
 import SpoilerCore
 public import SpoilerEffect
-public import SpoilerLayout
+import SpoilerLayout
 public import SpoilerRender
 
 /// How the live player runs.

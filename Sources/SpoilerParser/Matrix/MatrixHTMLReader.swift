@@ -231,7 +231,7 @@ struct MatrixHTMLReader {
     func tagAware(_ index: Int, _ preserveWhitespace: Bool, _ listDepth: Int) -> Piece {
         var output = Piece()
         var previousWasBlock = false
-        for var (piece, tag) in tagged(index, preserveWhitespace, listDepth) {
+        for case (var piece, let tag) in tagged(index, preserveWhitespace, listDepth) {
             if MatrixHTMLReader.blockTags.contains(tag) {
                 piece.append("\n")
                 // mautrix never resets this: only the first block gets a line break before it.

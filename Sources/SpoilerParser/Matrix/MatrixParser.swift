@@ -10,7 +10,7 @@ public import SpoilerCore
 /// ```
 ///
 /// - With `"format": "org.matrix.custom.html"` and a `formatted_body`, the message is read
-///   from the HTML (see ``MatrixHTMLReader`` for the tags); `body` is only the fallback
+///   from the HTML (see `MatrixHTMLReader` for the tags); `body` is only the fallback
 ///   that other clients show and is not read. Otherwise `body` is the text, with no entities.
 /// - A whole event (`{"type": "m.room.message", "content": {…}}`) is unwrapped.
 /// - A spoiler's reason (`data-mx-spoiler="reason"`) becomes ``Entity/reason``.

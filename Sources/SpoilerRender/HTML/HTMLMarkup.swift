@@ -103,7 +103,7 @@ struct HTMLMarkup {
                 if spoilerOpen != nil { out.raw("</span>") }
                 spoilerOpen = spoiler
                 insideWord = false
-                if let spoiler {
+                if spoiler != nil {
                     out.raw("<span class=\"sk-spoiler\" role=\"button\" tabindex=\"0\" aria-label=\"")
                     out.raw(Self.accessibleName)
                     out.raw("\" data-label=\"")

@@ -6,7 +6,7 @@ import SpoilerEffect
 /// revealed by a click or tap, or by Tab and Enter or Space.
 ///
 /// The page is self-contained (no network, no other file): a style sheet, the message
-/// element and the runtime (``HTMLRuntime``) with its settings. Hidden means absent: a
+/// element and the runtime (`HTMLRuntime`) with its settings. Hidden means absent: a
 /// hidden word is not in the page's text (its placeholder is empty; page search,
 /// `innerText` and a copy cannot find it) until its reveal puts it there; its text
 /// travels in the script as Base64, and with ``HTMLOptions/redact`` not at all. Each
