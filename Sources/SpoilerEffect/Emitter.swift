@@ -147,4 +147,17 @@ struct SpawnCell: Sendable {
             fixedColor = UInt32(base.red) << 16 | UInt32(base.green) << 8 | UInt32(base.blue)
         }
     }
+
+    /// A particle's colour as `0xRRGGBB`, each channel its base plus its range times
+    /// `2u - 1` for that channel's uniform number `u`, clamped and rounded to a byte.
+    @inline(__always)
+    func color(_ uRed: Double, _ uGreen: Double, _ uBlue: Double) -> UInt32 {
+        SpawnCell.channel(red, redRange, uRed) << 16 | SpawnCell.channel(green, greenRange, uGreen) << 8
+            | SpawnCell.channel(blue, blueRange, uBlue)
+    }
+
+    @inline(__always)
+    static func channel(_ v: Double, _ range: Double, _ u: Double) -> UInt32 {
+        UInt32((EffectMath.clamp(v + range * (2 * u - 1), 0, 1) * 255).rounded())
+    }
 }

@@ -422,13 +422,7 @@ public struct SpoilerScene: Sendable {
         let scale = max(0, cell.scale + cell.scaleRange * (2 * u6 - 1))
         let spin = cell.spin + cell.spinRange * (2 * u7 - 1)
         let alpha = EffectMath.clamp(cell.alpha + cell.alphaRange * (2 * u8 - 1), 0, 1)
-        @inline(__always) func channel(_ v: Double, _ range: Double, _ u: Double) -> UInt32 {
-            UInt32((EffectMath.clamp(v + range * (2 * u - 1), 0, 1) * 255).rounded())
-        }
-        let rgb =
-            cell.fixedColor
-            ?? (channel(cell.red, cell.redRange, u9) << 16 | channel(cell.green, cell.greenRange, u10) << 8
-                | channel(cell.blue, cell.blueRange, u11))
+        let rgb = cell.fixedColor ?? cell.color(u9, u10, u11)
         particles.append(
             x: Float(p.x), y: Float(p.y), vx: Float(speed * co), vy: Float(speed * s), lifetime: Float(life),
             scale: Float(scale), spin: Float(spin), alpha: Float(alpha), color: rgb, word: Int32(w), cell: UInt16(c),

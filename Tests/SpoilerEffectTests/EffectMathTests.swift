@@ -1,3 +1,4 @@
+import SpoilerCore
 @testable import SpoilerEffect
 import Testing
 
@@ -34,15 +35,33 @@ import Testing
 }
 
 @Suite struct ColorChannelTests {
-    /// A cell without colour ranges skips the per-channel arithmetic; that is only right
-    /// if the arithmetic gives every byte back.
-    @Test func everyByteSurvivesTheChannelArithmetic() {
+    /// A cell without colour ranges skips the per-channel arithmetic (``SpawnCell/fixedColor``);
+    /// that is only right if the arithmetic gives every byte of every channel back.
+    @Test func theFixedColourIsWhatTheArithmeticGives() {
         for b in 0...255 {
-            let v: Double = Double(b) / 255
-            let spread: Double = 0 * (2 * 0.3 - 1)
-            let clamped: Double = min(max(v + spread, 0), 1)
-            let back = UInt32((clamped * 255).rounded())
-            #expect(back == UInt32(b))
+            var cell = EmitterCell()
+            cell.color = RGBColor(red: UInt8(b), green: UInt8(255 - b), blue: UInt8(b / 2))
+            let spawn = SpawnCell(cell, color: nil)
+            let expected = UInt32(b) << 16 | UInt32(255 - b) << 8 | UInt32(b / 2)
+            #expect(spawn.fixedColor == expected, "byte \(b)")
+            for u in [0.0, 0.25, 0.5, 0.999] {
+                #expect(spawn.color(u, u, u) == expected, "byte \(b), u \(u)")
+            }
         }
+    }
+
+    /// With ranges, the middle draw gives the base colour and the extremes stay in bytes,
+    /// clamped: a red of 250 with a range of 0.2 reaches 255, not 301.
+    @Test func rangesSpreadAroundTheBaseAndClamp() {
+        var cell = EmitterCell()
+        cell.color = RGBColor(red: 250, green: 128, blue: 5)
+        cell.redRange = 0.2
+        cell.greenRange = 0.2
+        cell.blueRange = 0.2
+        let spawn = SpawnCell(cell, color: nil)
+        #expect(spawn.fixedColor == nil)
+        #expect(spawn.color(0.5, 0.5, 0.5) == 250 << 16 | 128 << 8 | 5)
+        #expect(spawn.color(1, 1, 1) == 255 << 16 | 179 << 8 | 56)
+        #expect(spawn.color(0, 0, 0) == 199 << 16 | 77 << 8 | 0)
     }
 }
