@@ -19,6 +19,10 @@ public struct InputDecoder: Sendable {
     private var pending: [UInt8] = []
     /// The longest CSI sequence accepted.
     static let maxSequence = 64
+    /// How many bytes the decoding steps have looked at: an event's bytes once, and an
+    /// incomplete sequence's (at most ``maxSequence``) again on each read until it is
+    /// complete. The operation count behind the O(n) claim, which the tests measure.
+    private(set) var examinedBytes = 0
 
     public init() {}
 
@@ -48,9 +52,11 @@ public struct InputDecoder: Sendable {
         while i < bytes.count {
             switch step(bytes, at: i, final: final) {
             case .needMore:
+                examinedBytes += bytes.count - i
                 pending.removeFirst(i)
                 return events
             case .event(let e, let n):
+                examinedBytes += n
                 if let e { events.append(e) }
                 i += n
             }

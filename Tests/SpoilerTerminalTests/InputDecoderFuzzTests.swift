@@ -1,5 +1,5 @@
 import SpoilerCore
-import SpoilerTerminal
+@testable import SpoilerTerminal
 import SpoilerTestSupport
 import Testing
 
@@ -44,19 +44,49 @@ import Testing
         }
     }
 
-    @Test func aMegabyteOfEscapesIsDecoded() {
-        // Long runs of sequence openers must not make the decoder quadratic or trap.
+    /// A block of 512 ESCs and an unterminated `ESC [ <` with 510 digits: the first 511 ESCs
+    /// are Escape keys (each followed by another ESC), and the last ESC opens a CSI with no
+    /// final byte within 64 bytes, so it is dropped (an unknown event) and the rest read as
+    /// characters.
+    static let escapeBlock: [UInt8] =
+        Array(repeating: 0x1B, count: 512) + Array("[<".utf8) + Array(repeating: UInt8(ascii: "1"), count: 510)
+
+    /// Decodes `blocks` copies of ``escapeBlock`` fed in chunks of `chunk` bytes; returns the
+    /// events and how many bytes the decoder looked at.
+    static func decodeBlocks(_ blocks: Int, chunk: Int) -> (events: [InputEvent], examined: Int, pending: Bool) {
         var decoder = InputDecoder()
-        var count = 0
-        for _ in 0..<1024 {
-            count +=
-                decoder.feed(
-                    Array(repeating: 0x1B, count: 512) + Array("[<".utf8)
-                        + Array(repeating: UInt8(ascii: "1"), count: 510)
-                ).count
+        var events: [InputEvent] = []
+        let input = Array(Array(repeating: escapeBlock, count: blocks).joined())
+        var start = 0
+        while start < input.count {
+            let end = min(start + chunk, input.count)
+            events += decoder.feed(input[start..<end])
+            start = end
         }
-        count += decoder.finish().count
-        #expect(count > 0)
-        #expect(!decoder.hasPending)
+        events += decoder.finish()
+        return (events, decoder.examinedBytes, decoder.hasPending)
+    }
+
+    @Test func aMegabyteOfEscapesIsDecoded() {
+        let one = Self.decodeBlocks(1, chunk: Self.escapeBlock.count)
+        let characters = Self.escapeBlock.suffix(512).map { InputEvent.key(.character(Character(Unicode.Scalar($0)))) }
+        #expect(one.events == Array(repeating: .key(.escape), count: 511) + [.unknown] + characters)
+        let megabyte = Self.decodeBlocks(1024, chunk: 4096)
+        #expect(!megabyte.pending)
+        #expect(megabyte.events == Array(repeating: one.events, count: 1024).flatMap { $0 })
+    }
+
+    /// "Not quadratic", measured by operations rather than time: the bytes the decoder
+    /// looks at grow in proportion to the input, whether it arrives in one piece, in reads
+    /// of 4 KB, or a byte at a time (where an incomplete sequence, at most 64 bytes, is
+    /// looked at again on each read), and stay within a few looks per byte.
+    @Test(arguments: [1, 7, 4096, 1 << 20])
+    func workGrowsLinearlyWithTheInput(chunk: Int) {
+        let small = Self.decodeBlocks(16, chunk: chunk)
+        let large = Self.decodeBlocks(128, chunk: chunk)
+        let bytes = 128 * Self.escapeBlock.count
+        #expect(large.examined <= 8 * bytes, "\(large.examined) bytes looked at for \(bytes) bytes")
+        #expect(
+            Double(large.examined) <= 8.5 * Double(small.examined), "16 blocks: \(small.examined), 128: \(large.examined)")
     }
 }
