@@ -2,23 +2,49 @@ import SpoilerCore
 import Testing
 
 @Suite struct UTF8ValidationTests {
-    /// The fast array version gives the same answer as the generic reference, on random
-    /// bytes biased towards (broken) multi-byte sequences and long ASCII runs.
-    @Test func fastPathMatchesTheReference() {
+    /// The independent reference, the standard library's validator: the first invalid
+    /// offset is the length of the longest prefix that `String(validating:)` accepts, or
+    /// nil when it accepts the whole.
+    static func reference(_ bytes: [UInt8]) -> Int? {
+        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        var k = bytes.count - 1
+        while k > 0 && String(validating: bytes[..<k], as: UTF8.self) == nil { k -= 1 }
+        return k
+    }
+
+    /// Both of our entry points (the array and the slice) agree with the standard library
+    /// on random bytes biased towards (broken) multi-byte sequences, overlong forms,
+    /// surrogates, code points past U+10FFFF and long ASCII runs.
+    @Test func firstInvalidOffsetMatchesTheStandardLibrary() {
         var rng = SplitMix64(seed: 7)
         let pieces: [[UInt8]] = [
             Array("abcdefgh".utf8), Array("é".utf8), Array("漢".utf8), Array("😀".utf8), [0xE2, 0x82], [0xF0, 0x9F],
             [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF], [0x80], Array("0123456789abcdef".utf8),
+            [0xE0, 0x80, 0x80], [0xC2], [0xF8, 0x88, 0x80, 0x80, 0x80],
         ]
-        for _ in 0..<5000 {
+        var invalid = 0
+        for _ in 0..<3000 {
             var bytes: [UInt8] = []
             for _ in 0..<Int(rng.next() % 12) {
                 let p = pieces[Int(rng.next() % UInt64(pieces.count))]
                 bytes += rng.next() % 4 == 0 ? Array(p.prefix(Int(rng.next() % UInt64(p.count + 1)))) : p
             }
-            let reference = UTF8Validation.firstInvalidOffset(in: bytes.lazy.map { $0 })
+            let reference = Self.reference(bytes)
+            if reference != nil { invalid += 1 }
             #expect(UTF8Validation.firstInvalidOffset(in: bytes) == reference, "\(bytes)")
             #expect(UTF8Validation.firstInvalidOffset(in: ([0x41] + bytes)[1...]) == reference, "\(bytes)")
+        }
+        #expect(invalid > 500 && invalid < 2900)  // both kinds of input were tried
+    }
+
+    /// Every one- and two-byte input.
+    @Test func everyShortInputMatchesTheStandardLibrary() {
+        for a in 0...255 {
+            #expect(UTF8Validation.firstInvalidOffset(in: [UInt8(a)]) == Self.reference([UInt8(a)]))
+            for b in 0...255 {
+                let bytes = [UInt8(a), UInt8(b)]
+                #expect(UTF8Validation.firstInvalidOffset(in: bytes) == Self.reference(bytes), "\(bytes)")
+            }
         }
     }
 }
