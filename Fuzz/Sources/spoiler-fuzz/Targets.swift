@@ -60,6 +60,23 @@ let fuzzTargets: [FuzzTarget] = [
         name: "input-decoder", summary: "InputDecoder: the same events whether fed at once or byte by byte",
         seeds: [.literal(["\u{1B}[A\u{1B}[<0;3;4M\u{1B}[<0;3;4mq", "\u{1B}[200~pasted\u{1B}[201~", "\u{1B}O", "é\u{1B}[1;5C"])],
         run: inputDecoderTarget),
+    // The other chat platforms: entities in range (their writers are lossy by design).
+    FuzzTarget(
+        name: "matrix", summary: "Matrix m.room.message content: entities in range",
+        seeds: [.literal([#"{"msgtype":"m.text","body":"x","format":"org.matrix.custom.html","formatted_body":"the <span data-mx-spoiler=\"plot\">butler</span> did it"}"#])],
+        run: { parseTarget("matrix", $0, format: .matrix, back: nil) }),
+    FuzzTarget(
+        name: "discord", summary: "Discord markdown: entities in range",
+        seeds: [.literal(["the ||butler|| **did** it", "||reason|text||", "> quote\n`code`"])],
+        run: { parseTarget("discord", $0, format: .discord, back: nil) }),
+    FuzzTarget(
+        name: "reddit", summary: "Reddit markdown: entities in range",
+        seeds: [.literal([">!the butler!< did it", "**b** *i* ~~s~~ `c`"])],
+        run: { parseTarget("reddit", $0, format: .reddit, back: nil) }),
+    FuzzTarget(
+        name: "signal", summary: "Signal body ranges: entities in range",
+        seeds: [.literal([#"{"body":"the butler did it","bodyRanges":[{"start":4,"length":6,"style":"SPOILER"}]}"#])],
+        run: { parseTarget("signal", $0, format: .signal, back: nil) }),
     FuzzTarget(
         name: "hidden", summary: "plain -> layout -> SVG still: changing the hidden letters changes no byte",
         seeds: [.lines("cli/mixed.ndjson"), .literal(["the butler ||did it|| in the library", "a ||b c\nd|| e"])],
@@ -84,15 +101,14 @@ func parseTarget(_ target: String, _ bytes: [UInt8], format: InputFormat, back: 
     // what it cannot say; Fixtures/fuzz/markdownv2 holds the input that showed it).
     if back == .markdownV2 && hasSameTypeNesting(m) { return }
     let written = MessageSerializer.serialize(m, to: back)
-    let readFormat: InputFormat =
-        switch back {
-        case .json: .botAPI
-        case .markdownV2: .markdownV2
-        case .html: .html
-        case .plainMarkup: .plain
-        case .markdown: .markdown
-        case .plain: .plain
-        }
+    let readFormat: InputFormat
+    switch back {
+    case .json: readFormat = .botAPI
+    case .markdownV2: readFormat = .markdownV2
+    case .html: readFormat = .html
+    case .plainMarkup: readFormat = .plain
+    default: return
+    }
     do {
         let again = try MessageParser.parse(written, from: readFormat)
         if again != m { violated(target, "\(m) was written as \(written.debugDescription) and read back as \(again)") }
