@@ -1,11 +1,15 @@
 /// A parsed JSON value (RFC 8259), keeping object keys in input order and numbers as
 /// their source text, so an `id` can be echoed exactly as it came in.
 public enum JSONValue: Sendable, Hashable {
+    /// The literal `null`.
     case null
+    /// The literal `true` or `false`.
     case bool(Bool)
     /// A number, as written in the input (`12`, `-3.5e2`).
     case number(String)
+    /// A string, with its escapes decoded.
     case string(String)
+    /// An array, its elements in input order.
     case array([JSONValue])
     /// Members in input order; duplicate keys are kept (lookups take the last one).
     case object([(key: String, value: JSONValue)])
@@ -101,6 +105,7 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Where: byte offset, and 1-based line and column (the column in bytes).
     public var position: TextPosition
 
+    /// An error saying what was wrong (`reason`) and where (`position`).
     public init(reason: String, position: TextPosition) {
         self.reason = reason
         self.position = position

@@ -17,6 +17,7 @@ public struct JSONWriter: Sendable {
     private var needsComma: [Bool] = []
     private var afterKey = false
 
+    /// An empty writer: `bytes` is empty until the first value is written.
     public init() {}
 
     /// The JSON written so far as a string.

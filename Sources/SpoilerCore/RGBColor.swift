@@ -1,9 +1,13 @@
 /// An sRGB colour with 8-bit channels.
 public struct RGBColor: Sendable, Hashable {
+    /// The red channel, 0 (none) to 255 (full).
     public var red: UInt8
+    /// The green channel, 0 (none) to 255 (full).
     public var green: UInt8
+    /// The blue channel, 0 (none) to 255 (full).
     public var blue: UInt8
 
+    /// A colour from its three 8-bit channels, each 0 to 255.
     public init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green

@@ -2,8 +2,11 @@
 /// Pseudorandom Number Generators", 2014). The same seed gives the same sequence on every
 /// machine, which is what deterministic output needs.
 public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
+    /// The generator's whole state: each call to `next()` adds a fixed odd constant to it and
+    /// returns a scramble of the result. Saving and restoring it replays the sequence from there.
     public var state: UInt64
 
+    /// A generator that starts from `seed`; every value of the seed, 0 included, is a valid start.
     public init(seed: UInt64) { state = seed }
 
     public mutating func next() -> UInt64 {

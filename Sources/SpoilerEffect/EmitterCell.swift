@@ -96,7 +96,9 @@ public struct EmitterCell: Sendable, Hashable {
     ///
     /// Default 0.
     public var redRange: Double = 0
+    /// Spread of the green channel either side of the mean, as a fraction of full scale (0…1).
     public var greenRange: Double = 0
+    /// Spread of the blue channel either side of the mean, as a fraction of full scale (0…1).
     public var blueRange: Double = 0
     /// The particle's shape, standing in for the `contents` image.
     ///

@@ -9,12 +9,15 @@
 public struct ParticleField: Sendable, Hashable {
     /// Position, pixels.
     public private(set) var x: [Float] = []
+    /// Position, y coordinate, pixels (the x coordinate is in ``x``).
     public private(set) var y: [Float] = []
     /// Velocity, pixels per second.
     public private(set) var vx: [Float] = []
+    /// Velocity, y component, pixels per second (the x component is in ``vx``).
     public private(set) var vy: [Float] = []
     /// Seconds since birth, and the lifetime the particle was born with.
     public private(set) var age: [Float] = []
+    /// The lifetime the particle was born with, seconds; it dies when ``age`` reaches it.
     public private(set) var lifetime: [Float] = []
     /// Scale at birth (the scale now is `scale + cell.scaleSpeed × age`, at least 0).
     public private(set) var scale: [Float] = []
@@ -173,6 +176,7 @@ public struct ParticleField: Sendable, Hashable {
 public struct CellMotion: Sendable, Hashable {
     /// Acceleration in pixels per second², one per cell.
     public var ax: [Float]
+    /// Acceleration along y in pixels per second², one per cell (along x it is ``ax``).
     public var ay: [Float]
 
     /// Whether every acceleration is zero (then a step need not read cell indices).

@@ -9,6 +9,7 @@ public struct VisibleParticles: Sendable, Hashable {
     public var word: [Int32] = []
     /// Centre, pixels.
     public var x: [Float] = []
+    /// Centre, y coordinate, pixels, y downward (the x coordinate is in ``x``).
     public var y: [Float] = []
     /// Diameter, pixels.
     public var size: [Float] = []

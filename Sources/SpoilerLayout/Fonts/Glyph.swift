@@ -12,9 +12,12 @@ public struct Glyph: Sendable, Hashable {
     public var advance: Int
     /// Bitmap size in pixels.
     public var width: Int
+    /// Bitmap height in pixels: the number of rows in ``bitmap`` (the width is ``width``).
     public var height: Int
     /// Bottom-left corner of the bitmap relative to the origin, in pixels, y up (BDF `BBX`).
     public var xOffset: Int
+    /// Vertical offset of the bitmap's bottom edge from the baseline, in pixels, y up (BDF `BBX`);
+    /// negative for a glyph that descends below the baseline.
     public var yOffset: Int
     /// Bytes in each bitmap row: `(width + 7) / 8`.
     public var bytesPerRow: Int
