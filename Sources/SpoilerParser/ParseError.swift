@@ -26,6 +26,8 @@ public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Where in the input, when known.
     public var position: TextPosition?
 
+    /// An error of the broad class `kind`, with `reason` as the full sentence the user reads
+    /// and, when known, the `position` in the input it points at (nil when it has no place).
     public init(_ kind: Kind, _ reason: String, position: TextPosition? = nil) {
         self.kind = kind
         self.reason = reason

@@ -45,6 +45,8 @@ public struct ExportItem: Sendable, Hashable {
     /// (`2026-11-01T19:01:10`); nil when missing.
     public var date: String?
 
+    /// An item from its parts, each as described on its property; `sender` and `date` default to
+    /// nil (the export named no one, or gave no date).
     public init(
         id: String?, chatID: String?, index: Int, result: Result<Message, ParseError>, sender: String? = nil,
         date: String? = nil
