@@ -38,10 +38,15 @@ public struct ANSIEncoder: Sendable {
 
     /// The cursor after the bytes written so far, or nil when unknown.
     public private(set) var cursorColumn: Int?
+    /// The cursor's row (0-based, in canvas rows) after the bytes written so far, or nil when
+    /// unknown; see ``cursorColumn``.
     public private(set) var cursorRow: Int?
     /// The pen (SGR state) after the bytes written so far, or nil when unknown.
     public private(set) var pen: CellStyle?
 
+    /// An encoder for a terminal showing `capability`'s colours, wrapping each frame in DEC mode
+    /// 2026 synchronized output unless `synchronized` is false. The cursor and pen start unknown,
+    /// so the first frame sets both.
     public init(capability: ColorCapability, synchronized: Bool = true) {
         self.capability = capability
         self.synchronized = synchronized

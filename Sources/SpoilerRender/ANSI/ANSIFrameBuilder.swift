@@ -21,12 +21,17 @@ public import SpoilerLayout
 /// builder.draw(scene, into: &canvas)
 /// ```
 public struct ANSIFrameBuilder: Sendable {
+    /// The layout the builder draws, as given to ``init(layout:options:)``.
     public let layout: TextLayout
+    /// How frames are drawn. `capability`, `textStyle`, `focusBackground`, `fillHiddenCells` and
+    /// `particleThinning` are read at each ``draw(_:into:originColumn:originRow:rows:)``;
+    /// `glyphs`, `brightnessLevels` and `formatting` only when the builder is made.
     public var options: ANSIFrameOptions
     /// The scene word group to highlight (Tab focus), if any.
     public var focusedGroup: Int?
     /// Pixels per cell, from the layout's metrics.
     public let cellWidth: Double
+    /// Pixels per cell vertically: the layout's line height (at least 1).
     public let cellHeight: Double
     /// The group of each layout word: fragments of one word share it.
     public let groups: [Int]
@@ -97,6 +102,7 @@ public struct ANSIFrameBuilder: Sendable {
 
     /// The size of the layout in cells.
     public var columns: Int { raster.columns }
+    /// The height of the layout in cells (its width is ``columns``).
     public var rows: Int { raster.rows }
 
     /// Draws the message and `scene` at `originColumn`, `originRow` of `canvas`, over

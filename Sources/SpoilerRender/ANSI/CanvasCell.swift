@@ -4,14 +4,21 @@
 /// for the trailing cell of a wide character (ratatui's "skip" cell), or
 /// ``CanvasCell/clusterFlag`` | i for the multi-scalar grapheme `clusters[i]` of its canvas.
 public struct CanvasCell: Sendable, Hashable {
+    /// What the cell shows: a Unicode scalar value, ``continuation`` or ``clusterFlag`` | an
+    /// index into the canvas's `clusters` (see above).
     public var symbol: UInt32
     /// Columns the symbol takes: 1 or 2, and 0 for a continuation cell.
     public var width: UInt8
+    /// Bold, dim, italic, underline, reverse and strikethrough, as set for this cell.
     public var attributes: CellAttributes
+    /// The colour of the symbol.
     public var foreground: CellColor
+    /// The colour behind the symbol.
     public var background: CellColor
 
     @inlinable
+    /// A cell showing `symbol`, `width` columns wide (1 or 2, 0 for ``continuation``), drawn
+    /// with `style`'s colours and attributes.
     public init(symbol: UInt32, width: UInt8, style: CellStyle) {
         self.symbol = symbol
         self.width = width

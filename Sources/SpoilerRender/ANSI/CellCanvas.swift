@@ -6,7 +6,9 @@
 /// continuation cell; overwriting either half of a wide character blanks the other half,
 /// so the grid never holds half a character.
 public struct CellCanvas: Sendable {
+    /// The number of columns; change it with ``resize(width:height:)``.
     public private(set) var width: Int
+    /// The number of rows; change it with ``resize(width:height:)``.
     public private(set) var height: Int
     /// The cells, row-major: the cell at (column, row) is `cells[row * width + column]`.
     public var cells: [CanvasCell]

@@ -8,6 +8,7 @@ public struct CellColor: Sendable, Hashable {
     /// Bits 24–31: 0 default, 1 indexed (bits 0–7), 2 RGB (bits 0–23).
     public var raw: UInt32
 
+    /// A colour from its packed form, as described on ``raw`` (the tag is not checked).
     @inlinable public init(raw: UInt32) { self.raw = raw }
 
     /// The terminal's default colour (`CSI 39 m` / `CSI 49 m`).
@@ -32,11 +33,17 @@ public struct CellAttributes: OptionSet, Sendable, Hashable {
     public var rawValue: UInt8
     @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// Bold or bright text (SGR 1).
     public static let bold = CellAttributes(rawValue: 1 << 0)
+    /// Faint text (SGR 2).
     public static let dim = CellAttributes(rawValue: 1 << 1)
+    /// Italic text (SGR 3).
     public static let italic = CellAttributes(rawValue: 1 << 2)
+    /// Underlined text (SGR 4).
     public static let underline = CellAttributes(rawValue: 1 << 3)
+    /// Foreground and background swapped (SGR 7).
     public static let reverse = CellAttributes(rawValue: 1 << 4)
+    /// Struck-through text (SGR 9).
     public static let strikethrough = CellAttributes(rawValue: 1 << 5)
 
     /// The SGR parameter that turns each attribute on, in bit order.
@@ -45,11 +52,15 @@ public struct CellAttributes: OptionSet, Sendable, Hashable {
 
 /// The colours and attributes a cell is drawn with.
 public struct CellStyle: Sendable, Hashable {
+    /// The colour of the text.
     public var foreground: CellColor
+    /// The colour behind the text.
     public var background: CellColor
+    /// Bold, dim, italic, underline, reverse and strikethrough.
     public var attributes: CellAttributes
 
     @inlinable
+    /// A style; by default the terminal's own colours and no attributes (``plain``).
     public init(foreground: CellColor = .default, background: CellColor = .default, attributes: CellAttributes = []) {
         self.foreground = foreground
         self.background = background

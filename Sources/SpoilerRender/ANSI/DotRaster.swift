@@ -12,11 +12,16 @@ public import SpoilerCore
 /// frame diff small: a twinkling particle changes its cell only when it crosses a dot
 /// or a level.
 public struct DotRaster: Sendable {
+    /// The raster's width in cells (never negative).
     public let columns: Int
+    /// The raster's height in cells (never negative).
     public let rows: Int
+    /// The glyph set whose dots per cell (``GlyphSet/dotsPerColumn`` × ``GlyphSet/dotsPerRow``)
+    /// split each cell.
     public let glyphs: GlyphSet
     /// Pixels per cell.
     public let cellWidth: Double
+    /// Pixels per cell vertically (``cellWidth`` is the horizontal size).
     public let cellHeight: Double
     /// Brightness levels (opacity 1/levels … 1).
     public let levels: Int
@@ -39,6 +44,9 @@ public struct DotRaster: Sendable {
     private let dotScaleX: Double
     private let dotScaleY: Double
 
+    /// An empty raster of `columns` × `rows` cells (a negative count counts as 0), each
+    /// `cellWidth` × `cellHeight` pixels and split into `glyphs`' dots, with `levels` brightness
+    /// levels. The cell size must be positive and `levels` in 1...255 (checked with a precondition).
     public init(columns: Int, rows: Int, cellWidth: Double, cellHeight: Double, glyphs: GlyphSet, levels: Int = 3) {
         precondition(cellWidth > 0 && cellHeight > 0, "cell size \(cellWidth)×\(cellHeight) must be positive")
         precondition(levels >= 1 && levels <= 255, "levels \(levels) out of 1...255")
