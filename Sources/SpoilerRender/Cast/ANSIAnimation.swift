@@ -15,12 +15,16 @@ public import SpoilerLayout
 public struct ANSIAnimation: Sendable {
     /// One frame: its time in seconds from the start, and the bytes that draw it.
     public struct Frame: Sendable, Hashable {
+        /// Seconds from the start of the animation at which the frame is shown.
         public var time: Double
+        /// The bytes that bring the terminal from the previous frame to this one.
         public var bytes: [UInt8]
     }
 
     /// The screen size in cells: the layout's, at least 1 × 1.
     public var width: Int
+    /// Rows in cells: the layout's (at least 1) plus one, the row below the message where the
+    /// last frame leaves the cursor.
     public var height: Int
     /// The frames, in time order; a frame that changed nothing is left out.
     public var frames: [Frame]

@@ -25,6 +25,8 @@ public struct ReaderBar: Sendable, Hashable {
     /// Whether the "↑" (back to the top) button shows.
     public var showsTopButton: Bool
 
+    /// A bar showing `fraction` read (clamped to 0 … 1; NaN counts as 0), as the small wheel
+    /// when `isCompact`, with the "↑" button when `showsTopButton`.
     public init(fraction: Double, isCompact: Bool, showsTopButton: Bool) {
         self.fraction = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
         self.isCompact = isCompact

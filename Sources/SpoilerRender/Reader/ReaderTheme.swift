@@ -23,6 +23,8 @@ public struct ReaderTheme: Sendable, Hashable {
     /// The colour of the dust over hidden words; nil: the preset's own.
     public var dust: RGBColor?
 
+    /// A theme named `name`; each colour left nil is the terminal's own (for `dust`, the
+    /// preset's), as described on its property.
     public init(
         name: String, text: RGBColor? = nil, background: RGBColor? = nil, accent: RGBColor? = nil,
         dim: RGBColor? = nil, barBackground: RGBColor? = nil, dust: RGBColor? = nil

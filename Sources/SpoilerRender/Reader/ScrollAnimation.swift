@@ -24,6 +24,8 @@ public struct ScrollAnimation: Sendable, Hashable {
     /// Seconds from start to end (at least a millisecond).
     public var duration: Double
 
+    /// A scroll from row `from` to row `to` that starts at clock time `start` (seconds) and lasts
+    /// `duration` seconds, at least a millisecond (``defaultDuration`` if not given).
     public init(from: Double, to: Double, start: Double, duration: Double = ScrollAnimation.defaultDuration) {
         self.from = from
         self.to = to
