@@ -2,6 +2,7 @@ import Glibc
 
 /// The system's monotonic clock (`CLOCK_MONOTONIC`).
 public final class SystemClock: TerminalClock {
+    /// The system clock; ``now()`` gives seconds since an arbitrary fixed point (usually boot).
     public init() {}
 
     public func now() -> Double {
@@ -15,8 +16,11 @@ public final class SystemClock: TerminalClock {
 ///
 /// Not thread-safe; for tests that drive a player from one thread.
 public final class ManualClock: TerminalClock {
+    /// The time the clock shows, in seconds; it changes only through `advance(by:)` and
+    /// `advance(to:)`, and never goes back.
     public private(set) var time: Double
 
+    /// A clock showing `start` seconds (0 if not given) until it is advanced.
     public init(start: Double = 0) { time = start }
 
     public func now() -> Double { time }

@@ -24,6 +24,7 @@ public struct InputDecoder: Sendable {
     /// complete. The operation count behind the O(n) claim, which the tests measure.
     private(set) var examinedBytes = 0
 
+    /// A decoder with no bytes pending.
     public init() {}
 
     /// Whether bytes are waiting for the rest of a sequence.

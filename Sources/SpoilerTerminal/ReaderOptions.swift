@@ -19,6 +19,8 @@ public struct ReaderOptions: Sendable {
     /// Seconds the movement back to the top takes (SPEC §6: about 1.5 s).
     public var scrollToTopSeconds = ScrollAnimation.defaultDuration
 
+    /// The reader's options with `theme`'s colours (``ReaderTheme/green`` if not given) and the
+    /// defaults of every other property.
     public init(theme: ReaderTheme = .green) { self.theme = theme }
 
     /// The blank columns on each side of the text on a screen `columns` wide.

@@ -5,7 +5,11 @@
 /// within the timeout (and returns it), else by the timeout (and returns nothing). When
 /// the script is over and no timeout is given, it returns ``DeviceEvent/endOfInput``.
 public final class ScriptedTerminal: TerminalDevice {
+    /// The clock the script runs on: waiting for events advances it, and the player under test
+    /// should read its time from it.
     public let clock: ManualClock
+    /// The size ``size()`` reports. To test a resize, change it and script a
+    /// ``DeviceEvent/resized`` event, which is how a player learns of it.
     public var currentSize: TerminalSize
     /// Every byte written, in order.
     public private(set) var output: [UInt8] = []

@@ -12,7 +12,10 @@ import Glibc
 /// and from `deinit`. The caller restores on every exit path: after a normal end, on an
 /// error (`defer`), and before re-raising a terminating signal (``reraise(_:)``).
 public final class TTYTerminal: TerminalDevice {
+    /// The descriptor keys and mouse reports are read from: standard input when it is a terminal,
+    /// else `/dev/tty`, which the initialiser opens and `deinit` closes.
     public let inputFD: Int32
+    /// The descriptor frames are written to, as given to ``init(outputFD:)``.
     public let outputFD: Int32
     private let ownsInput: Bool
     private var savedTermios: termios?

@@ -1,7 +1,10 @@
 /// The size of a terminal in cells.
 public struct TerminalSize: Sendable, Hashable {
+    /// The width in cells.
     public var columns: Int
+    /// The height in cells.
     public var rows: Int
+    /// A size of `columns` × `rows` cells.
     public init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
