@@ -111,7 +111,7 @@ struct PresetReader {
         for (k, _) in m where !allowed.contains(k) {
             let sub = field.isEmpty ? k : "\(field).\(k)"
             var reason = "unknown field '\(k)'"
-            if let best = allowed.min(by: { distance($0, k) < distance($1, k) }), distance(best, k) <= 3 {
+            if let best = Spelling.suggestion(for: k, among: allowed, maxDistance: 3) {
                 reason += "; did you mean '\(best)'?"
             }
             throw error(reason, sub)
@@ -211,22 +211,6 @@ struct PresetReader {
             }
         }
         return c
-    }
-
-    /// Levenshtein distance, for "did you mean".
-    func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.utf8), b = Array(b.utf8)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var prev = Array(0...b.count)
-        var cur = prev
-        for i in 1...a.count {
-            cur[0] = i
-            for j in 1...b.count {
-                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&prev, &cur)
-        }
-        return prev[b.count]
     }
 }
 
