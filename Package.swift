@@ -98,6 +98,7 @@ let package = Package(
                 "SpoilerTestSupport",
             ]),
         .testTarget(name: "SpoilerKitTests", dependencies: ["SpoilerKit", "SpoilerTestSupport"]),
-        .testTarget(name: "SpoilerCLITests", dependencies: ["spoiler", "SpoilerTestSupport"], exclude: ["Browser"]),
+        .testTarget(
+            name: "SpoilerCLITests", dependencies: ["spoiler", "SpoilerCore", "SpoilerTestSupport"], exclude: ["Browser"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Glibc
+import SpoilerCore
 
 /// The `spoiler` command line: a thin edge over the SpoilerKit modules.
 let version = "0.1.0"
@@ -26,16 +27,6 @@ let topHelp = """
     exit status: 0 success, 1 a message failed, 2 usage error
     """
 
-/// Each command: its help and its entry point.
-let commands: [String: (help: String, run: ([String]) throws(CommandLineError) -> Void)] = [
-    "parse": (ParseCommand.help, ParseCommand.run),
-    "convert": (ConvertCommand.help, ConvertCommand.run),
-    "layout": (LayoutCommand.help, LayoutCommand.run),
-    "play": (PlayCommand.help, PlayCommand.run),
-    "read": (ReadCommand.help, ReadCommand.run),
-    "render": (RenderCommand.help, RenderCommand.run),
-]
-
 @MainActor func main() -> Int32 {
     StandardStreams.setUp()
     var argv = Array(CommandLine.arguments.dropFirst())
@@ -54,28 +45,31 @@ let commands: [String: (help: String, run: ([String]) throws(CommandLineError) -
         return 0
     }
     argv.removeFirst()
-    guard let command = commands[first] else {
-        let suggestion = commands.keys.sorted().min { editDistance($0, first) < editDistance($1, first) }
+    guard let command = CommandTable.entry(first) else {
         var reason = "unknown command '\(first)'"
-        if let s = suggestion, editDistance(s, first) <= 2 { reason += "; did you mean '\(s)'?" }
+        if let s = Spelling.suggestion(for: first, among: CommandTable.all.map(\.name)) {
+            reason += "; did you mean '\(s)'?"
+        }
         StandardStreams.writeError("error: \(reason)\nusage: spoiler <command> [options] [FILE|-]\nsee 'spoiler --help'\n")
         return 2
     }
-    if argv.contains("--help") || argv.contains("-h") {
-        StandardStreams.write(command.help + "\n")
-        StandardStreams.flush()
-        return 0
-    }
     do {
-        try command.run(argv)
+        let args = try Arguments(argv, command: command.spec)
+        if args.wantsHelp {
+            StandardStreams.write(command.spec.help)
+            StandardStreams.flush()
+            return 0
+        }
+        try command.run(args)
         StandardStreams.flush()
         return 0
     } catch {
         StandardStreams.flush()
         switch error {
         case .usage(let reason, let name):
-            let cmd = name ?? first
-            StandardStreams.writeError("error: \(reason)\nusage: \(usageLine(commands[cmd]?.help))\nsee 'spoiler \(cmd) --help'\n")
+            let spec = CommandTable.entry(name ?? first)?.spec ?? command.spec
+            let usage = spec.usage.dropFirst("usage: ".count)
+            StandardStreams.writeError("error: \(reason)\nusage: \(usage)\nsee 'spoiler \(spec.name) --help'\n")
         case .recordsFailed:
             break  // each failed record was already reported
         case .failure(let reason):
@@ -83,12 +77,6 @@ let commands: [String: (help: String, run: ([String]) throws(CommandLineError) -
         }
         return error.exitStatus
     }
-}
-
-/// The first line of a command's help, without its "usage: " prefix.
-func usageLine(_ help: String?) -> String {
-    guard let line = help?.split(separator: "\n").first else { return "spoiler <command> [options]" }
-    return String(line.dropFirst("usage: ".count))
 }
 
 exit(main())

@@ -90,7 +90,7 @@ private func same(_ a: Data, _ b: Data) -> Bool { a == b }
             let r = try runSpoiler(command + ["--ndjson", "--jobs", value], input: "\"a\"\n")
             #expect(r.status == 2)
             #expect(r.out == "")
-            #expect(r.err.hasPrefix("error: '--jobs' needs a whole number from 1 to 1024, or 0 or 'auto'"))
+            #expect(r.err.hasPrefix("error: '--jobs' needs a whole number from 0 to 1024, or 'auto', got '\(value)'"))
         }
     }
 

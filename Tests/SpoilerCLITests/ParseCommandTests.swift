@@ -106,7 +106,7 @@ func removeTemporary(_ url: URL) {
         ),
         (["parse", "a", "b"], "error: unexpected argument 'b'"),
         (["parse", "--ndjson=1"], "error: option '--ndjson' takes no value"),
-        (["convert"], "error: '--to' is required"),
+        (["convert"], "error: '--to' is required (json, markdownv2, html, markdown, plain, plain-markup, matrix, discord, reddit, signal, slack, preview)"),
         (["convert", "--to"], "error: option '--to' needs a value"),
         (
             ["convert", "--to", "pdf"],

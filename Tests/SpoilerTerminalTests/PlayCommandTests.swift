@@ -117,13 +117,16 @@ import Testing
     }
 
     @Test(arguments: [
-        ColorCase(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], color: "auto", expected: "38;2;"),
-        ColorCase(environment: ["TERM": "xterm-256color"], color: "auto", expected: "38;5;"),
-        ColorCase(environment: ["TERM": "xterm"], color: "auto", expected: "[9"),
+        ColorCase(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], color: "always", expected: "38;2;"),
+        ColorCase(environment: ["TERM": "xterm-256color"], color: "always", expected: "38;5;"),
+        ColorCase(environment: ["TERM": "xterm"], color: "always", expected: "[9"),
         ColorCase(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"], color: "auto", expected: nil),
         ColorCase(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"], color: "always", expected: "38;5;"),
         ColorCase(environment: ["TERM": "dumb"], color: "auto", expected: nil),
         ColorCase(environment: ["TERM": "xterm-256color", "COLORTERM": "24bit"], color: "never", expected: nil),
+        // The output here is a pipe, not a terminal: auto means no colour, whatever TERM says.
+        ColorCase(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], color: "auto", expected: nil),
+        ColorCase(environment: ["TERM": "xterm"], color: "auto", expected: nil),
     ])
     func colourCapabilityFollowsTheEnvironment(_ c: ColorCase) throws {
         let r = try runSpoiler(

@@ -4,23 +4,11 @@ import Synchronization
 
 /// `--jobs N`: how many threads work on NDJSON lines at once (SPEC §8).
 enum Jobs {
-    /// The line for a command's help, under `options:`.
-    static let help = """
-          --jobs N    with --ndjson or --from export: work on N messages at once (default 1);
-                      0 or auto: one per core; the output is the same whatever N
-        """
-
-    /// The value of `--jobs`: a whole number from 1 to 1024, or 0 or `auto` for the number
-    /// of cores; 1 when not given.
-    static func count(from args: Arguments) throws(CommandLineError) -> Int {
-        guard let v = args["jobs"] else { return 1 }
-        if v == "auto" || v == "0" { return cores }
-        guard let n = Int(v), (1...1024).contains(n) else {
-            throw .usage(
-                "'--jobs' needs a whole number from 1 to 1024, or 0 or 'auto' for one per core, got '\(v)'",
-                command: args.command)
-        }
-        return n
+    /// The value of `--jobs` (checked by the parser against ``OptionTable``): a whole
+    /// number from 1 to 1024, or 0 or `auto` for the number of cores; 1 when not given.
+    static func count(from args: Arguments) -> Int {
+        let n = args.integer("jobs")!
+        return n == 0 ? cores : n
     }
 
     /// The number of online cores (at least 1).

@@ -3,41 +3,30 @@ import SpoilerParser
 
 /// `spoiler convert --to F [--from F] [--ndjson [--jobs N]] [FILE|-]`.
 enum ConvertCommand {
-    static let help = """
-        usage: spoiler convert --to F [--from F] [--ndjson [--jobs N]] [FILE|-]
+    static let spec = CommandSpec(
+        name: "convert", options: ["to", "from", "ndjson", "jobs"], required: ["to"],
+        about: """
+            Converts a chat message from one markup to another.
+            """,
+        notes: """
+            With --ndjson each output line is a JSON object with the id and the converted text
+            under the format's name: {"id":1,"html":"…"} (with --to json, the Message with its id).
 
-        Converts a chat message from one markup to another.
+            examples:
+              $ echo '{"text":"a|b secret","entities":[{"type":"spoiler","offset":4,"length":6}]}' \\
+                  | spoiler convert --from botapi --to plain-markup
+              a\\|b ||secret||
+              $ echo 'hi ||there||' | spoiler convert --to plain
+              hi there
 
-        options:
-          --to F      output format: json, markdownv2, html, markdown, plain (the text
-                      alone), plain-markup (plain text with ||spoiler|| and `code`)
-          --from F    input format: plain (default), markdownv2, html, markdown, botapi, export
-          --ndjson    one message a line; each output line is a JSON object with the id and
-                      the converted text under the format's name: {"id":1,"html":"…"}
-                      (with --to json, the Message with its id)
-        \(Jobs.help)
-          --help      show this help
+            exit status: 0 success, 1 a message failed, 2 usage error
+            """)
 
-        examples:
-          $ echo '{"text":"a|b secret","entities":[{"type":"spoiler","offset":4,"length":6}]}' \\
-              | spoiler convert --from botapi --to plain-markup
-          a\\|b ||secret||
-          $ echo 'hi ||there||' | spoiler convert --to plain
-          hi there
-
-        exit status: 0 success, 1 a message failed, 2 usage error
-        """
-
-    static let spec = Arguments.Spec(command: "convert", options: ["from", "to", "jobs"], flags: ["ndjson"])
-
-    static func run(_ argv: [String]) throws(CommandLineError) {
-        let args = try Arguments(argv, spec: spec)
-        guard let to = try args.choice("to", as: OutputFormat.self) else {
-            throw .usage("'--to' is required", command: "convert")
-        }
-        let format = try args.choice("from", as: InputFormat.self) ?? .plain
-        let ndjson = args.has("ndjson")
-        let jobs = try Jobs.count(from: args)
+    static func run(_ args: Arguments) throws(CommandLineError) {
+        let to = args.choice("to", as: OutputFormat.self)!
+        let format = args.choice("from", as: InputFormat.self)!
+        let ndjson = args.flag("ndjson")
+        let jobs = Jobs.count(from: args)
         if rendersMarkdownDirectly(from: format, to: to) {
             return try runMarkdown(input: try InputSource(path: args.inputPath), to: to, ndjson: ndjson)
         }
