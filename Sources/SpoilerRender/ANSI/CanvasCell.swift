@@ -16,9 +16,9 @@ public struct CanvasCell: Sendable, Hashable {
     /// The colour behind the symbol.
     public var background: CellColor
 
-    @inlinable
     /// A cell showing `symbol`, `width` columns wide (1 or 2, 0 for ``continuation``), drawn
     /// with `style`'s colours and attributes.
+    @inlinable
     public init(symbol: UInt32, width: UInt8, style: CellStyle) {
         self.symbol = symbol
         self.width = width

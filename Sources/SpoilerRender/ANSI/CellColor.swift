@@ -59,8 +59,8 @@ public struct CellStyle: Sendable, Hashable {
     /// Bold, dim, italic, underline, reverse and strikethrough.
     public var attributes: CellAttributes
 
-    @inlinable
     /// A style; by default the terminal's own colours and no attributes (``plain``).
+    @inlinable
     public init(foreground: CellColor = .default, background: CellColor = .default, attributes: CellAttributes = []) {
         self.foreground = foreground
         self.background = background
