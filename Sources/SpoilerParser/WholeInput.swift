@@ -16,17 +16,20 @@ extension MessageParser {
     ///   - bytes: The whole input.
     ///   - format: Its markup; a Telegram export (`export`) holds many messages and is an
     ///     error here (read it with ``ExportReader`` or as one ``ChatLog``).
+    ///   - options: How to read it (``ParseOptions/spoilerReasons``).
     /// - Returns: The message.
     /// - Throws: ``ParseError`` with the position in `bytes` (line and column count the
     ///   input as given, final newline included); ``ParseError/located(in:)`` words it as
     ///   `name:line:column: reason`.
-    public static func parseWholeInput(_ bytes: [UInt8], from format: InputFormat) throws(ParseError) -> Message {
+    public static func parseWholeInput(
+        _ bytes: [UInt8], from format: InputFormat, options: ParseOptions = ParseOptions()
+    ) throws(ParseError) -> Message {
         var bytes = bytes
         if bytes.last == UInt8(ascii: "\n") {
             bytes.removeLast()
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         }
-        return try parse(bytes, from: format)
+        return try parse(bytes, from: format, options: options)
     }
 }
 

@@ -6,7 +6,9 @@ public import SpoilerCore
 /// `text` (or `caption`) and optionally `id` and `entities` (or `caption_entities`): an
 /// object with entities is a Bot API message, and the format is not applied to it. A
 /// trailing `\r` is dropped, and a line of nothing but spaces and tabs is no record at all
-/// (it is skipped). The `id` is kept as it was written (raw JSON, a number or a string),
+/// (it is skipped). Under `matrix` or `signal` an object line is that format's JSON object
+/// itself (a Matrix content object or event, a signal-cli message), optionally with an `id`.
+/// The `id` is kept as it was written (raw JSON, a number or a string),
 /// even when the message fails, so that the error record carries it; without one the
 /// caller uses the 1-based line number.
 ///
@@ -26,13 +28,15 @@ public struct NDJSONRecord: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - line: The line's bytes; a final `\r` is ignored.
-    ///   - format: The markup of a message given as a JSON string or a `text` without entities.
-    public init?(line: some Collection<UInt8>, format: InputFormat) {
+    ///   - format: The markup of a message given as a JSON string or a `text` without entities;
+    ///     under `matrix` and `signal`, also the form of an object line.
+    ///   - options: How a message is read (``ParseOptions/spoilerReasons``).
+    public init?(line: some Collection<UInt8>, format: InputFormat, options: ParseOptions = ParseOptions()) {
         var bytes = Array(line)
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
         var id: [UInt8]?
-        result = Result { () throws(ParseError) -> Message in try NDJSONRecord.message(bytes, format: format, id: &id) }
+        result = Result { () throws(ParseError) -> Message in try NDJSONRecord.message(bytes, format: format, options: options, id: &id) }
         self.id = id
     }
 
@@ -65,8 +69,9 @@ public struct NDJSONRecord: Sendable, Hashable {
         return w.bytes
     }
 
-    private static func message(_ bytes: [UInt8], format: InputFormat, id: inout [UInt8]?) throws(ParseError) -> Message
-    {
+    private static func message(
+        _ bytes: [UInt8], format: InputFormat, options: ParseOptions, id: inout [UInt8]?
+    ) throws(ParseError) -> Message {
         // A line that parses as JSON is valid UTF-8 (the JSON reader checks every string
         // and allows only ASCII outside them), so the bytes are checked only on failure,
         // where invalid UTF-8 is the better error.
@@ -81,14 +86,12 @@ public struct NDJSONRecord: Sendable, Hashable {
         }
         switch value {
         case .string(let text):
-            return try MessageParser.parse(text, from: format)
+            return try MessageParser.parse(text, from: format, options: options)
+        case .object where format == .matrix || format == .signal:
+            try readID(of: value, into: &id)
+            return format == .matrix ? try MatrixParser.message(from: value) : try SignalParser.message(from: value)
         case .object:
-            if let idValue = value["id"] {
-                switch idValue {
-                case .number, .string: id = Array(idValue.jsonString.utf8)
-                default: throw ParseError(.invalidJSON, "'id' must be a number or a string")
-                }
-            }
+            try readID(of: value, into: &id)
             guard let textValue = value["text"] ?? value["caption"] else {
                 throw ParseError(.invalidJSON, "the object has no 'text'")
             }
@@ -98,9 +101,18 @@ public struct NDJSONRecord: Sendable, Hashable {
             if value["entities"] != nil || value["caption_entities"] != nil {
                 return try BotAPIParser.message(from: value)
             }
-            return try MessageParser.parse(text, from: format)
+            return try MessageParser.parse(text, from: format, options: options)
         default:
             throw ParseError(.invalidJSON, "each line must be a JSON string or an object with 'text'")
+        }
+    }
+
+    /// Keeps the object's `id` (a number or a string, as raw JSON) for the output line.
+    private static func readID(of value: JSONValue, into id: inout [UInt8]?) throws(ParseError) {
+        guard let idValue = value["id"] else { return }
+        switch idValue {
+        case .number, .string: id = Array(idValue.jsonString.utf8)
+        default: throw ParseError(.invalidJSON, "'id' must be a number or a string")
         }
     }
 }
