@@ -20,6 +20,8 @@ struct MessageBatch {
     let input: InputSource
     let format: InputFormat
     let ndjson: Bool
+    /// How each message is read (`--spoiler-reasons`).
+    var options = ParseOptions()
     /// How many threads work on NDJSON lines or export messages (`--jobs`); 1 works on
     /// them in turn.
     var jobs = 1
@@ -39,7 +41,7 @@ struct MessageBatch {
             return
         }
         if !ndjson {
-            let message = try MessageBatch.wholeMessage(from: input, format: format)
+            let message = try MessageBatch.wholeMessage(from: input, format: format, options: options)
             let out: [UInt8]
             do {
                 out = try step(message, nil)
@@ -56,11 +58,12 @@ struct MessageBatch {
         var failures = 0
         var progress = Progress(input: input)
         let format = self.format
+        let options = self.options
         if jobs > 1 {
             var reader = LineBatchReader(input: input, targetBytes: MessageBatch.batchBytes)
             while let batch = try reader.next() {
                 let outcomes = ParallelLines.map(batch, jobs: jobs) { line, number in
-                    MessageBatch.outcome(of: line, number: number, format: format, step: step)
+                    MessageBatch.outcome(of: line, number: number, format: format, options: options, step: step)
                 }
                 for (k, outcome) in outcomes.enumerated() {
                     let number = batch.firstNumber + k
@@ -72,7 +75,7 @@ struct MessageBatch {
         } else {
             try input.forEachLine { (line, number) throws(CommandLineError) in
                 progress.tick(messages: 1, bytes: line.count + 1)
-                let outcome = MessageBatch.outcome(of: line, number: number, format: format, step: step)
+                let outcome = MessageBatch.outcome(of: line, number: number, format: format, options: options, step: step)
                 let ok = try MessageBatch.write(outcome, place: "\(input.name): line \(number)", progress: &progress)
                 if !ok { failures += 1 }
             }
@@ -93,8 +96,10 @@ struct MessageBatch {
 
     /// Reads one NDJSON line (its number is the id when it gives none) and runs `step` on its
     /// message. Touches no shared state: safe to call from several threads at once.
-    static func outcome(of line: ArraySlice<UInt8>, number: Int, format: InputFormat, step: Step) -> LineOutcome {
-        guard let record = NDJSONRecord(line: line, format: format) else { return .blank }
+    static func outcome(
+        of line: ArraySlice<UInt8>, number: Int, format: InputFormat, options: ParseOptions = ParseOptions(), step: Step
+    ) -> LineOutcome {
+        guard let record = NDJSONRecord(line: line, format: format, options: options) else { return .blank }
         let id = record.id ?? Array(String(number).utf8)
         do {
             return .output(try step(try record.result.get(), id))
@@ -152,10 +157,12 @@ struct MessageBatch {
     /// Reads the whole input as one message written in `format`
     /// (``MessageParser/parseWholeInput(_:from:)``); errors in compiler form,
     /// `name:line:column: reason`.
-    static func wholeMessage(from input: InputSource, format: InputFormat) throws(CommandLineError) -> Message {
+    static func wholeMessage(
+        from input: InputSource, format: InputFormat, options: ParseOptions = ParseOptions()
+    ) throws(CommandLineError) -> Message {
         let bytes = try input.readAll()
         do {
-            return try MessageParser.parseWholeInput(bytes, from: format)
+            return try MessageParser.parseWholeInput(bytes, from: format, options: options)
         } catch {
             throw .failure(error.located(in: input.name))
         }

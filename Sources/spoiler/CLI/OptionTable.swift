@@ -23,7 +23,10 @@ enum OptionTable {
     /// The entries, in the order help lists them.
     static let entries: [OptionSpec] = [
         OptionSpec("from", .choice(InputFormat.allCases.map(\.rawValue)), "F", default: "plain", "input format"),
+        .flag("spoiler-reasons", "read ||reason|text|| (plain, discord) as a spoiler of text with its reason"),
         OptionSpec("to", .choice(OutputFormat.allCases.map(\.rawValue)), "F", "output format (plain: the text alone; plain-markup: with ||spoiler|| and `code` kept)"),
+        OptionSpec("mask", .choice(PreviewOptions.Mask.allCases.map(\.rawValue)), "M", default: "fixed", "--to preview and slack: what a spoiler becomes (fixed: four mask characters whatever its length; length: one per grapheme)"),
+        OptionSpec("max", .integer(1...Int(Int32.max)), "N", "--to preview: cut to N graphemes, the last one …"),
         OptionSpec("format", .choice(RenderFormat.allCases.map(\.rawValue)), "F", "what to render"),
         .flag("ndjson", "one message a line (a JSON string, or an object with text, id, entities); each output line carries the id, or the line number; a bad line gives an error record in its place"),
         OptionSpec("jobs", .integer(0...1024, word: "auto"), "N", default: "1", "with --ndjson or --from export: work on N messages at once, 0 or auto for one per core (the output is the same whatever N)"),

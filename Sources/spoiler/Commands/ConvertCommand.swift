@@ -4,7 +4,7 @@ import SpoilerParser
 /// `spoiler convert --to F [--from F] [--ndjson [--jobs N]] [FILE|-]`.
 enum ConvertCommand {
     static let spec = CommandSpec(
-        name: "convert", options: ["to", "from", "ndjson", "jobs"], required: ["to"],
+        name: "convert", options: ["to", "from", "spoiler-reasons", "ndjson", "jobs", "mask", "max"], required: ["to"],
         about: """
             Converts a chat message from one markup to another.
             """,
@@ -30,22 +30,48 @@ enum ConvertCommand {
         if rendersMarkdownDirectly(from: format, to: to) {
             return try runMarkdown(input: try InputSource(path: args.inputPath), to: to, ndjson: ndjson)
         }
+        let options = try serializationOptions(args, to: to)
+        let input = try InputSource(path: args.inputPath)
         let batch = MessageBatch(
-            input: try InputSource(path: args.inputPath), format: format, ndjson: ndjson, jobs: jobs)
+            input: input, format: format, ndjson: ndjson, options: MessageReading.options(args), jobs: jobs)
+        let inputName = input.name
         try batch.run { message, id in
             if to == .json {
                 var w = JSONWriter()
                 message.write(to: &w, id: id)
                 return w.bytes
             }
-            let out = MessageSerializer.serialize(message, to: to)
-            guard let id else { return Array(out.utf8) }
+            let out = MessageSerializer.serialize(message, to: to, options: options)
+            guard let id else {
+                for warning in out.warnings { StandardStreams.writeError("warning: \(inputName): \(warning)\n") }
+                return Array(out.output.utf8)
+            }
             var w = JSONWriter()
             w.object { w in
                 w.key("id"); w.raw(id)
-                w.key(to.rawValue); w.string(out)
+                w.key(to.rawValue); w.string(out.output)
+                if !out.warnings.isEmpty {
+                    w.key("warnings")
+                    w.array { w in for warning in out.warnings { w.string(warning.description) } }
+                }
             }
             return w.bytes
         }
+    }
+
+    /// `--mask` and `--max`, which only a preview (and Slack's masks) use.
+    static func serializationOptions(_ args: Arguments, to: OutputFormat) throws(CommandLineError) -> SerializationOptions {
+        var preview = PreviewOptions()
+        if args.given("mask") {
+            guard to == .preview || to == .slack else {
+                throw .usage("'--mask' applies to --to preview and --to slack", command: "convert")
+            }
+        }
+        preview.mask = args.choice("mask", as: PreviewOptions.Mask.self) ?? .fixed
+        if args.given("max") {
+            guard to == .preview else { throw .usage("'--max' applies to --to preview", command: "convert") }
+            preview.maxGraphemes = args.integer("max")
+        }
+        return SerializationOptions(preview: preview)
     }
 }

@@ -26,7 +26,7 @@ enum HTMLRender {
         options.embed = args.flag("embed")
         options.preset = effect.preset
         let input = try InputSource(path: args.inputPath)
-        let message = try MessageBatch.wholeMessage(from: input, format: from)
+        let message = try MessageBatch.wholeMessage(from: input, format: from, options: MessageReading.options(args))
         var out: [UInt8] = []
         HTMLRenderer.render(message, options: options, into: &out)
         return out

@@ -11,7 +11,7 @@ enum PlayCommand {
     static let spec = CommandSpec(
         name: "play",
         options: [
-            "from", "font", "width", "cell", "fps", "color", "glyphs", "preset", "seed", "density", "reveal-scope",
+            "from", "spoiler-reasons", "font", "width", "cell", "fps", "color", "glyphs", "preset", "seed", "density", "reveal-scope",
             "rehide-after", "reduced-motion", "no-mouse",
         ],
         about: """
@@ -60,7 +60,7 @@ enum PlayCommand {
         let (capability, glyphs) = TerminalOptions.resolve(args, outputIsTerminal: isTerminal)
 
         let message = try InputSource.reading(args.inputPath) { input throws(CommandLineError) in
-            try MessageBatch.wholeMessage(from: input, format: format)
+            try MessageBatch.wholeMessage(from: input, format: format, options: MessageReading.options(args))
         }
 
         guard isTerminal else {

@@ -14,7 +14,7 @@ enum RenderCommand {
     static let spec = CommandSpec(
         name: "render",
         options: [
-            "format", "from", "font", "width", "cell", "preset", "seed", "fps", "duration", "at", "reveal-at",
+            "format", "from", "spoiler-reasons", "font", "width", "cell", "preset", "seed", "fps", "duration", "at", "reveal-at",
             "reveal-origin", "reveal-scope", "rehide-after", "density", "reduced-motion", "color", "glyphs", "redact",
             "embed", "output",
         ],
@@ -138,7 +138,7 @@ enum RenderCommand {
 
         // The message: the whole input, its final newline dropped.
         let input = try InputSource(path: args.inputPath)
-        let message = try MessageBatch.wholeMessage(from: input, format: from)
+        let message = try MessageBatch.wholeMessage(from: input, format: from, options: MessageReading.options(args))
         let layout = engine.layout(message)
         var scene = SpoilerScene(layout: layout, preset: preset, options: options, seed: seed)
         if let revealAt {
