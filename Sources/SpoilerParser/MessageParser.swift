@@ -34,8 +34,8 @@ public enum MessageParser {
     ) throws(ParseError) -> Message {
         switch format {
         case .plain:
-            let m = try PlainParser.parse(validUTF8: bytes)
-            return options.spoilerReasons ? SpoilerReasons.split(m) : m
+            return options.spoilerReasons
+                ? try PlainParser.parseWithReasons(validUTF8: bytes) : try PlainParser.parse(validUTF8: bytes)
         case .markdownV2: return try MarkdownV2Parser.parse(validUTF8: bytes)
         case .html: return try HTMLParser.parse(validUTF8: bytes)
         case .markdown: return try MarkdownParser.parse(bytes)

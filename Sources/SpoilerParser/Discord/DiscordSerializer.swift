@@ -14,8 +14,9 @@ import SpoilerCore
 /// at whitespace (shrunk to its non-blank part), formatting inside code (left out; a spoiler
 /// there cuts the code around it), a block quotation that does not start a line (left out),
 /// links other than http(s) (their text is kept), mentions, custom emoji and dates, a code
-/// span ending in a backtick and a code block holding ```` ``` ````, and adjacent italic and
-/// bold (`*a***b**` reads differently).
+/// span ending in a backtick and a code block holding ```` ``` ````, and italic touching bold
+/// between word characters (`x*a***b**`: elsewhere such an italic is written `_a_**b**`,
+/// since `*a***b**` reads differently).
 enum DiscordSerializer {
     static func rank(_ e: Entity) -> Int {
         switch e.type {
@@ -60,6 +61,7 @@ enum DiscordSerializer {
             if e.length > 0 { entities.append(e) }
         }
         entities = CodeCuts.cuttingCode(around: entities)
+        let underscored = underscoreItalics(entities, u)
         let text = ScalarText(message.text)
         var out = ""
         var literal = 0  // inside code, pre or a url: written as is
@@ -97,7 +99,7 @@ enum DiscordSerializer {
                 atLineStart = false
                 switch e.type {
                 case .bold: out += "**"
-                case .italic: out += "*"
+                case .italic: out += underscored.contains(piece.source) ? "_" : "*"
                 case .underline: out += "__"
                 case .strikethrough: out += "~~"
                 case .spoiler:
@@ -123,7 +125,7 @@ enum DiscordSerializer {
                 if literal > 0 && ![.spoiler, .code, .pre, .url].contains(e.type) { continue }
                 switch e.type {
                 case .bold: out += "**"
-                case .italic: out += "*"
+                case .italic: out += underscored.contains(piece.source) ? "_" : "*"
                 case .underline: out += "__"
                 case .strikethrough: out += "~~"
                 case .spoiler: out += "||"
@@ -141,6 +143,28 @@ enum DiscordSerializer {
             }
         }
         return out
+    }
+
+    /// The italics (indices in `entities`) written `_…_`: those that touch a bold, whose `**`
+    /// would run into the italic's `*` (`*a***b**`), where `_` can stand (a non-word
+    /// character or a bold on each side) and no underline's `__` is near.
+    static func underscoreItalics(_ entities: [Entity], _ u: [UInt16]) -> Set<Int> {
+        var result = Set<Int>()
+        let bolds = entities.filter { $0.type == .bold }
+        guard !bolds.isEmpty else { return result }
+        func isWord(_ at: Int) -> Bool {
+            guard at >= 0 && at < u.count, let c = Unicode.Scalar(u[at]) else { return false }
+            return DiscordScanner.isWord(c)
+        }
+        for (index, e) in entities.enumerated() where e.type == .italic {
+            let boldBefore = bolds.contains { $0.end == e.offset }
+            let boldAfter = bolds.contains { $0.offset == e.end }
+            guard boldBefore || boldAfter else { continue }
+            guard boldBefore || !isWord(e.offset - 1), boldAfter || !isWord(e.end) else { continue }
+            if entities.contains(where: { $0.type == .underline && $0.offset <= e.end && $0.end >= e.offset }) { continue }
+            result.insert(index)
+        }
+        return result
     }
 
     /// A backtick run longer than any in `code`.

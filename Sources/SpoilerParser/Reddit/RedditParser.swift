@@ -8,7 +8,8 @@ import SpoilerCore
 ///   formatting guide says ("the text must not start or end with a space"), and so is an
 ///   unclosed `>!`. A spoiler stays inside its paragraph (a blank line ends the search).
 /// - It may hold other Markdown (`>!**bold**!<`), and nothing is a spoiler inside code spans
-///   and fenced code blocks, or after a backslash (`\>!`).
+///   fenced code blocks and indented code blocks (four spaces or a tab, after a blank
+///   line or another such line), or after a backslash (`\>!`).
 /// - `||` is literal: Reddit has no `||` spoilers.
 ///
 /// Implementation: the spoilers are found first and turned into the Markdown reader's own
@@ -20,13 +21,48 @@ enum RedditParser {
 
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
-    /// The byte ranges of `bytes` that are code (spans and fenced blocks), as a mask.
+    /// The byte ranges of `bytes` that are code (spans, fenced and indented blocks), as a mask.
     static func codeMask(_ b: [UInt8]) -> [Bool] {
         var mask = [Bool](repeating: false, count: b.count)
         var i = 0
         var lineStart = true
         var fence: (char: UInt8, count: Int)?
+        // An indented line is code after a blank line or another indented code line
+        // (otherwise it continues a paragraph), outside lists (where it is an item's).
+        var previousBlank = true
+        var previousIndentedCode = false
+        var inList = false
         while i < b.count {
+            if lineStart && fence == nil {
+                var k = i
+                var columns = 0
+                while k < b.count && (b[k] == 0x20 || b[k] == 0x09) {
+                    columns = b[k] == 0x09 ? columns + 4 - columns % 4 : columns + 1
+                    k += 1
+                }
+                let blank = k >= b.count || b[k] == 0x0A || b[k] == 0x0D
+                if !blank && columns < 4 {
+                    if isListMarker(b, at: k) {
+                        inList = true
+                    } else if columns == 0 && previousBlank {
+                        inList = false
+                    }
+                }
+                if !blank && !inList && columns >= 4 && (previousBlank || previousIndentedCode) {
+                    var e = i
+                    while e < b.count && b[e] != 0x0A { mask[e] = true; e += 1 }
+                    previousIndentedCode = true
+                    previousBlank = false
+                    i = e + 1
+                    continue
+                }
+                if blank {
+                    previousBlank = true
+                } else {
+                    previousBlank = false
+                    previousIndentedCode = false
+                }
+            }
             if lineStart {
                 var k = i
                 var indent = 0
@@ -92,6 +128,20 @@ enum RedditParser {
             i += 1
         }
         return mask
+    }
+
+    /// Whether a list item's marker (`-`, `*`, `+`, or digits and `.` or `)`, then a space or
+    /// the line's end) starts at `k`.
+    static func isListMarker(_ b: [UInt8], at k: Int) -> Bool {
+        var r = k
+        if r < b.count && (b[r] == 0x2D || b[r] == 0x2A || b[r] == 0x2B) {
+            r += 1
+        } else {
+            while r < b.count && r - k < 9 && (0x30...0x39).contains(b[r]) { r += 1 }
+            guard r > k, r < b.count, b[r] == 0x2E || b[r] == 0x29 else { return false }
+            r += 1
+        }
+        return r >= b.count || b[r] == 0x20 || b[r] == 0x09 || b[r] == 0x0A || b[r] == 0x0D
     }
 
     /// `bytes` with Reddit spoilers as `||…||` and every other `||` escaped.
