@@ -1,16 +1,6 @@
 public import SpoilerCore
 public import SpoilerEffect
 
-/// What one click or key press on a hidden part of an HTML page uncovers.
-public enum HTMLRevealScope: String, Sendable, Hashable, CaseIterable {
-    /// Every word of the spoiler entity that was clicked (the default).
-    case spoiler
-    /// The word under the pointer; Enter or Space uncovers the spoiler's next hidden word.
-    case word
-    /// Every hidden word of the message at once, as Telegram does on one tap.
-    case message
-}
-
 /// How ``HTMLRenderer`` writes a page: the effect's options and the look.
 public struct HTMLOptions: Sendable, Hashable {
     /// The particle look the page's runtime follows (its Core Animation fields).
@@ -25,10 +15,13 @@ public struct HTMLOptions: Sendable, Hashable {
     ///
     /// Default 20.
     public var density: Double = 20
-    /// What one reveal uncovers.
+    /// What one click or key press on a hidden part uncovers, as in every other format:
+    /// ``RevealScope/spoiler`` (every word of the clicked spoiler), ``RevealScope/word``
+    /// (the word under the pointer; Enter or Space uncovers the spoiler's next hidden
+    /// word) or ``RevealScope/message`` (every hidden word at once).
     ///
-    /// Default ``HTMLRevealScope/spoiler``.
-    public var revealScope: HTMLRevealScope = .spoiler
+    /// Default ``RevealScope/spoiler``.
+    public var revealScope: RevealScope = .spoiler
     /// Seconds after a reveal at which the words hide again (the circle shrinking back
     /// over 0.4 s), or nil to stay revealed.
     public var rehideAfter: Double?

@@ -1,4 +1,5 @@
 import SpoilerCore
+import SpoilerEffect
 import SpoilerParser
 import SpoilerRender
 
@@ -19,7 +20,7 @@ enum HTMLRender {
         var options = HTMLOptions()
         options.seed = effect.seed
         options.density = effect.options.density
-        options.revealScope = HTMLRevealScope(rawValue: args.text("reveal-scope")!) ?? .spoiler
+        options.revealScope = RevealScope(rawValue: args.text("reveal-scope")!) ?? .spoiler
         options.rehideAfter = effect.rehideAfter
         options.reducedMotion = effect.options.reducedMotion
         options.redact = args.flag("redact")
