@@ -31,9 +31,31 @@ import Testing
         var console: [[String: String]]
     }
 
+    /// What `drive_page.py --idle` reports: the runtime's frame counter read 0.5 s apart
+    /// in each situation, and what the page saw when it was hidden and shown.
+    struct Idle: Decodable {
+        struct Change: Decodable {
+            var state: String
+            var frames: Int
+            var ms: Double
+        }
+        var onScreen: [Int], offScreen: [Int], back: [Int], shown: [Int]
+        var visibilityChanges: [Change]
+    }
+    struct IdleReport: Decodable {
+        var idle: Idle
+        var console: [[String: String]]
+    }
+
     /// Writes the page, drives it in Chromium, and returns what the driver saw and the
     /// folder of its screenshots.
     func drive(_ arguments: [String] = [], reducedMotion: Bool = false) throws -> (Page, URL) {
+        let (stdout, dir) = try driveRaw(arguments, mode: reducedMotion ? ["--reduced-motion"] : [])
+        return (try JSONDecoder().decode(Page.self, from: stdout), dir)
+    }
+
+    /// Runs the driver on a fresh page with `mode`'s flags; its standard output and folder.
+    func driveRaw(_ arguments: [String] = [], mode: [String]) throws -> (Data, URL) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("html-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let page = dir.appendingPathComponent("page.html")
@@ -43,12 +65,12 @@ import Testing
         let env = ProcessInfo.processInfo.environment
         let run = try runProgram(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", script.path, page.path, dir.path] + (reducedMotion ? ["--reduced-motion"] : []),
+            ["python3", script.path, page.path, dir.path] + mode,
             environment: ["HOME": env["HOME"] ?? dir.path, "PYENV_ROOT": env["PYENV_ROOT"] ?? ""])
         try #require(
             run.status == 0,
             "the browser driver failed (needs Debian chromium, chromium-driver and selenium from PyPI): \(run.err)")
-        return (try JSONDecoder().decode(Page.self, from: run.stdout), dir)
+        return (run.stdout, dir)
     }
 
     func image(_ dir: URL, _ name: String) throws -> PNGImage {
@@ -133,6 +155,26 @@ import Testing
         #expect(differences(a, b).isEmpty, "the still pattern moved")
         for word in page.words { #expect(differences(a, bare).filter { inside($0, word) }.count > 20) }
         #expect(page.console.isEmpty, "console errors: \(page.console)")
+    }
+
+    /// The dust animates only while someone can see it: the runtime's frame counter stands
+    /// still with the page scrolled so that no spoiler shows, and while the page is hidden,
+    /// and moves again when the spoilers come back.
+    @Test func animationStopsWhileHiddenOrOffScreen() throws {
+        let (stdout, dir) = try driveRaw(mode: ["--idle"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let report = try JSONDecoder().decode(IdleReport.self, from: stdout)
+        let idle = report.idle
+        func frames(_ pair: [Int]) -> Int { pair.count == 2 ? pair[1] - pair[0] : -1 }
+        #expect(frames(idle.onScreen) >= 10, "the dust does not animate on screen: \(idle.onScreen)")
+        #expect(frames(idle.offScreen) == 0, "frames drawn with no spoiler on screen: \(idle.offScreen)")
+        #expect(frames(idle.back) >= 10, "the dust does not start again on screen: \(idle.back)")
+        let hidden = try #require(idle.visibilityChanges.first { $0.state == "hidden" }, "never hidden")
+        let shown = try #require(idle.visibilityChanges.last { $0.state == "visible" }, "never shown again")
+        #expect(shown.ms - hidden.ms >= 500, "hidden for \(shown.ms - hidden.ms) ms")
+        #expect(shown.frames - hidden.frames <= 1, "frames drawn while hidden: \(shown.frames - hidden.frames)")
+        #expect(frames(idle.shown) >= 10, "the dust does not start again when shown: \(idle.shown)")
+        #expect(report.console.isEmpty, "console errors: \(report.console)")
     }
 
     @Test func redactLeavesHiddenTextOutOfTheFile() throws {

@@ -12,7 +12,8 @@
 /// Space on a focused spoiler, starts Telegram's wave: after 0.1 s a circle grows with
 /// ease-in-out over 0.55 s, the text (only now put in the DOM) shows inside 0.7 of its
 /// radius, feathered to 0.95, and the dust is pushed away for 0.8 s. The animation runs
-/// only while the page is visible and a word with dust is on screen;
+/// only while the page is visible and a word with dust is on screen (the message element's
+/// read-only `spoilerkitFrames` counts the frames it has run);
 /// `prefers-reduced-motion: reduce` gives a still dot pattern and instant reveals.
 enum HTMLRuntime {
     /// The script.
@@ -25,7 +26,9 @@ enum HTMLRuntime {
 	var STEP = 1 / 60; // the simulation's fixed step, seconds
 	var emitter = config.preset, cells = emitter.emitterCells, rand = generator(config.seed);
 	var still = config.reducedMotion || matchMedia("(prefers-reduced-motion: reduce)").matches;
-	var words = [], running = false, last = 0;
+	var words = [], running = false, last = 0, frames = 0;
+	// A read-only count of the animation frames drawn, for tests and curious embedders.
+	Object.defineProperty(root, "spoilerkitFrames", { get: function () { return frames; } });
 
 	// mulberry32: a small seeded generator, so a seed gives the same dust every time.
 	function generator(seed) {
@@ -331,6 +334,7 @@ enum HTMLRuntime {
 		var t = now(), dt = Math.min(t - last, 0.1), busy = false;
 		last = t;
 		if (document.hidden) { running = false; return; }
+		frames++;
 		place();
 		words.forEach(function (w) {
 			var moving = w.reveal || (!still && !w.done);

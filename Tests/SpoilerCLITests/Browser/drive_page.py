@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drives a page written by `spoiler render --format html` in headless Chromium.
 
-usage: drive_page.py PAGE.html OUTDIR [--reduced-motion]
+usage: drive_page.py PAGE.html OUTDIR [--reduced-motion] [--idle]
 
 Loads the page at 800 x 200 CSS pixels (device pixel ratio 1), then takes PNG
 screenshots into OUTDIR and prints one JSON object that the Swift tests read:
@@ -16,6 +16,14 @@ screenshots into OUTDIR and prints one JSON object that the Swift tests read:
     key.png           1 s after Tab + Enter on a fresh load
   afterClick   innerText and each word's text 1 s after the click
   afterKey     innerText 1 s after Tab + Enter
+With --idle it prints only "idle" and "console":
+  idle         the runtime's frame counter (the message element's spoilerkitFrames)
+               read 0.5 s apart on a fresh load: "onScreen" as loaded, "offScreen"
+               with the page scrolled so that no spoiler shows, "back" scrolled back,
+               "shown" after the page was hidden (another tab in front for
+               0.8 s) and shown again; each a pair [before, after];
+               visibilityChanges: the state, counter and time (ms) the page saw at
+               each visibilitychange
 """
 import json
 import os
@@ -63,6 +71,46 @@ def shot(driver, outdir, name, bare=False):
     return name
 
 
+def frames(driver):
+    return driver.execute_script("return document.querySelector('.spoilerkit').spoilerkitFrames")
+
+
+def counted(driver, settle=0.3, span=0.5):
+    """The frame counter read `span` seconds apart, after `settle` seconds."""
+    time.sleep(settle)
+    before = frames(driver)
+    time.sleep(span)
+    return [before, frames(driver)]
+
+
+def idle(driver, url):
+    driver.get(url)
+    time.sleep(0.5)
+    result = {"onScreen": counted(driver)}
+    driver.execute_script("var s = document.createElement('div'); s.style.height = '3000px';"
+                          " document.body.appendChild(s); window.scrollTo(0, 2000);")
+    result["offScreen"] = counted(driver)
+    driver.execute_script("window.scrollTo(0, 0);")
+    result["back"] = counted(driver)
+    # The page records the counter itself when it is hidden and shown again.
+    driver.execute_script("""
+        var el = document.querySelector('.spoilerkit');
+        window.skVisibility = [];
+        document.addEventListener('visibilitychange', function () {
+          window.skVisibility.push({state: document.visibilityState, frames: el.spoilerkitFrames,
+                                    ms: performance.now()});
+        });""")
+    page = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    time.sleep(0.8)
+    driver.close()
+    driver.switch_to.window(page)
+    driver.execute_cdp_cmd("Page.bringToFront", {})
+    result["shown"] = counted(driver)
+    result["visibilityChanges"] = driver.execute_script("return window.skVisibility")
+    return result
+
+
 def main():
     page, outdir = os.path.abspath(sys.argv[1]), sys.argv[2]
     reduced = "--reduced-motion" in sys.argv
@@ -70,6 +118,14 @@ def main():
     url = "file://" + page
     result = {"shots": []}
     driver = browser(reduced)
+    if "--idle" in sys.argv:
+        try:
+            result = {"idle": idle(driver, url),
+                      "console": [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]}
+        finally:
+            driver.quit()
+        print(json.dumps(result))
+        return
     try:
         driver.get(url)
         time.sleep(0.5)
