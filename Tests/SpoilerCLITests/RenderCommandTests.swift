@@ -25,9 +25,26 @@ import Testing
     @Test func jsonIsTheTimeline() throws {
         let r = try runSpoiler(["render", "--format", "json", "--fps", "10", "--duration", "0.2"], input: message)
         #expect(r.status == 0)
-        let prefix = #"{"fps":10,"duration":0.2,"seed":1,"preset":"dust","width":256,"height":16,"words":[{"x":88,"#
-        #expect(r.out.hasPrefix(prefix))
+        let header = #"{"fps":10,"duration":0.2,"seed":1,"preset":"dust","width":256,"height":16,"words":[{"x":88,"#
+        #expect(r.out.hasPrefix(#"{"format":"tracks","# + header.dropFirst()))
+        #expect(r.out.contains(#""frameCount":2,"units":{"x":20,"y":20,"size":20,"alpha":100,"rotation":100}"#))
         #expect(!r.out.contains("library") && !r.out.contains("did") && !r.out.contains("butler"))
+        let frames = try runSpoiler(
+            ["render", "--format", "json", "--fps", "10", "--duration", "0.2", "--timeline", "frames"], input: message)
+        #expect(frames.status == 0)
+        #expect(frames.out.hasPrefix(header))
+        #expect(frames.out.contains(#""frames":[{"t":0.1,"reveal":[null,null,null],"particles":{"word":["#))
+        #expect(!frames.out.contains("library") && !frames.out.contains("did") && !frames.out.contains("butler"))
+    }
+
+    /// `--reveal-scope` takes the same values for the page as for every other format
+    /// (the effect's `RevealScope`), and the page's runtime is given the one chosen.
+    @Test func revealScopeIsTheSameOptionForThePage() throws {
+        for scope in ["spoiler", "word", "message"] {
+            let r = try runSpoiler(["render", "--format", "html", "--reveal-scope", scope], input: message)
+            #expect(r.status == 0, "\(r.err)")
+            #expect(r.out.contains(#""scope":"\#(scope)""#), "\(scope)")
+        }
     }
 
     @Test func svgStillLeavesHiddenWordsOut() throws {
@@ -96,6 +113,9 @@ import Testing
         (["render", "--format", "svg", "--reveal-origin", "3"], "'--reveal-origin' needs X,Y"),
         (["render", "--format", "svg", "--rehide-after", "1"], "need '--reveal-at'"),
         (["render", "--format", "svg", "--reveal-scope", "all"], "unknown value 'all'"),
+        (["render", "--format", "html", "--reveal-scope", "all"], "unknown value 'all'"),
+        (["render", "--format", "json", "--timeline", "keyframes"], "unknown value 'keyframes'"),
+        (["render", "--format", "svg", "--timeline", "frames"], "'--timeline' applies to --format json"),
     ])
     func usageErrors(arguments: [String], reason: String) throws {
         let r = try runSpoiler(arguments)  // usage errors come before the input is read

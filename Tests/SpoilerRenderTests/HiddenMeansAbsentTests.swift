@@ -64,7 +64,7 @@ import Testing
         return Case(plain: plain, twin: twin, revealFirst: revealFirst)
     }
 
-    enum Output: CaseIterable { case timeline, svgStill, svgBeforeReveal, svgLoop, svgFont }
+    enum Output: CaseIterable { case timeline, timelineFrames, svgStill, svgBeforeReveal, svgLoop, svgFont }
 
     static func render(_ plain: String, _ output: Output, revealFirst: Bool) throws -> [UInt8] {
         let font = output == .svgFont ? try unifontSubset() : nil
@@ -79,6 +79,8 @@ import Testing
         switch output {
         case .timeline:
             TimelineRenderer.render(scene: &scene, layout: layout, fps: 10, duration: 1, into: &out)
+        case .timelineFrames:
+            TimelineRenderer.render(scene: &scene, layout: layout, fps: 10, duration: 1, form: .frames, into: &out)
         case .svgStill, .svgFont:
             scene.advance(to: 1)
             SVGRenderer.renderStill(scene: scene, layout: layout, font: font, into: &out)

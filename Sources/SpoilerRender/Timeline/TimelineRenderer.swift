@@ -2,8 +2,23 @@ import SpoilerCore
 public import SpoilerEffect
 public import SpoilerLayout
 
-/// Writes the effect as a JSON frame timeline (SPEC §5): a compact document a web, game
-/// or app developer can play back, with columnar arrays per frame.
+/// The two shapes of the JSON timeline.
+public enum TimelineForm: String, Sendable, Hashable, CaseIterable {
+    /// The compact form (the default): `"format": "tracks"`, each particle written once
+    /// with its word, first and last frame, colour and shape, and one track of quantised,
+    /// delta-coded integer keyframes per channel (x, y, size, alpha, rotation); the reveal
+    /// radii per word and frame. About a fifth of ``frames``' size. See the README's
+    /// "JSON timeline" section for the keys and a decoder.
+    case tracks
+    /// SPEC §5's per-frame form: for every frame its time, the reveal radii and the
+    /// particles that show as columnar arrays.
+    case frames
+}
+
+/// Writes the effect as a JSON timeline (SPEC §5) that a web, game or app developer can
+/// play back: ``TimelineForm/tracks`` (compact, the default) or ``TimelineForm/frames``.
+///
+/// The per-frame form:
 ///
 /// ```json
 /// {"fps":30,"duration":2,"seed":1,"preset":"dust","width":96,"height":16,
@@ -13,13 +28,29 @@ public import SpoilerLayout
 ///                          "alpha":[0.412,…],"color":["#8e8e93",…]}}]}
 /// ```
 ///
+/// The compact form:
+///
+/// ```json
+/// {"format":"tracks","fps":30,"duration":2,"seed":1,"preset":"dust","width":96,"height":16,
+///  "words":[…],"frameCount":60,"units":{"x":20,"y":20,"size":20,"alpha":100,"rotation":100},
+///  "colors":["#8e8e93"],"shapes":["dot"],"reveal":[[null,…,0,3.51,…]],
+///  "particles":{"word":[0,…],"first":[1,…],"last":[24,…],"color":[0,…],"shape":[0,…],
+///               "x":[[506,23,-13],…],"y":[…],"size":[[20],…],"alpha":[[41,6,35,…],…],
+///               "rotation":[[0],…]}}
+/// ```
+///
 /// Frames are at `t = k / fps` for `k = 1 … round(duration × fps)`, in seconds from the
 /// start (the cloud is already settled at 0). `reveal` holds, per word, the reveal
-/// circle's radius in pixels, or null while the word is hidden. `particles` lists the
-/// particles that show (opacity above zero): the word index, the centre in pixels
-/// (origin top-left, y down), the diameter in pixels, the opacity 0…1 and the colour.
-/// Numbers: `t` with 4 decimals, pixels with 2, opacity with 3, trailing zeros dropped.
-/// No word's text appears anywhere in the timeline.
+/// circle's radius in pixels, or null while the word is hidden. The particles are those
+/// that show (opacity above zero): the word index, the centre in pixels (origin top-left,
+/// y down), the diameter in pixels, the opacity 0…1 and the colour. In the frames form,
+/// numbers are written with `t` to 4 decimals, pixels 2, opacity 3, trailing zeros
+/// dropped. In the tracks form, a track `[v0, d1, dv1, d2, dv2, …]` starts at the
+/// particle's `first` frame with the integer `v0`; each pair moves `d` frames on and
+/// changes the integer by `dv`; values in between are interpolated linearly, and after
+/// the last keyframe the value holds until `last`. The value is the integer divided by
+/// `units[channel]`, within one unit of the scene's (a particle whose decoded opacity is
+/// 0 or less is not drawn). No word's text appears anywhere in the timeline.
 public enum TimelineRenderer {
     /// Appends the timeline of `scene` (at time 0) to `out`, stepping the scene through
     /// `duration` seconds at `fps` frames per second.
@@ -29,10 +60,12 @@ public enum TimelineRenderer {
     ///   - layout: the laid-out message (only its size and word boxes are written).
     ///   - fps: frames per second, at least 1.
     ///   - duration: seconds, at least 0.
+    ///   - form: ``TimelineForm/tracks`` (the default) or ``TimelineForm/frames``.
     ///   - out: the JSON (one line, no trailing newline) is appended here.
     /// - Complexity: O(frames × particles).
     public static func render(
-        scene: inout SpoilerScene, layout: TextLayout, fps: Int, duration: Double, into out: inout [UInt8]
+        scene: inout SpoilerScene, layout: TextLayout, fps: Int, duration: Double, form: TimelineForm = .tracks,
+        into out: inout [UInt8]
     ) {
         let fps = max(fps, 1)
         let duration = max(duration.isFinite ? duration : 0, 0)
@@ -40,33 +73,22 @@ public enum TimelineRenderer {
         var w = JSONWriter()
         w.bytes = out
         out = []
-        var visible = VisibleParticles()
         w.object { w in
-            w.key("fps"); w.number(fps)
-            w.key("duration"); w.number(duration, decimals: 4)
-            w.key("seed"); w.number(scene.seed)
-            w.key("preset"); w.string(scene.preset.name)
-            w.key("width"); w.number(layout.width)
-            w.key("height"); w.number(layout.height)
-            w.key("words")
-            w.array { w in
-                for box in layout.words {
-                    w.object { w in
-                        w.key("x"); w.number(box.rect.x, decimals: 2)
-                        w.key("y"); w.number(box.rect.y, decimals: 2)
-                        w.key("width"); w.number(box.rect.width, decimals: 2)
-                        w.key("height"); w.number(box.rect.height, decimals: 2)
-                        w.key("graphemes"); w.number(box.graphemes)
+            switch form {
+            case .tracks:
+                TimelineTracks.render(
+                    scene: &scene, layout: layout, fps: fps, frameCount: frameCount, duration: duration, into: &w)
+            case .frames:
+                TimelineTracks.header(&w, scene: scene, layout: layout, fps: fps, duration: duration)
+                var visible = VisibleParticles()
+                w.key("frames")
+                w.array { w in
+                    for k in 1..<(frameCount + 1) {
+                        let t = Double(k) / Double(fps)
+                        scene.advance(to: t)
+                        scene.visibleParticles(into: &visible)
+                        frame(&w, t: t, scene: scene, visible: visible)
                     }
-                }
-            }
-            w.key("frames")
-            w.array { w in
-                for k in 1..<(frameCount + 1) {
-                    let t = Double(k) / Double(fps)
-                    scene.advance(to: t)
-                    scene.visibleParticles(into: &visible)
-                    frame(&w, t: t, scene: scene, visible: visible)
                 }
             }
         }

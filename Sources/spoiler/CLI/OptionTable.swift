@@ -33,6 +33,7 @@ enum OptionTable {
         OptionSpec("font", .text(form: "mono or the path of a bitmap font"), "F", default: "mono", "metrics: mono (a terminal cell grid) or the path of a bitmap font, BDF 2.1 (.bdf), PSF1/PSF2 (.psf, .psf.gz) or GNU Unifont (.hex, .hex.gz)"),
         OptionSpec("width", .integer(1...1_000_000), "N", "wrap lines at N columns (mono) or N pixels (fonts); left out: no wrapping, or the terminal's width in play"),
         OptionSpec("cell", .text(form: "WIDTHxHEIGHT in pixels, each from 1 to 1024 (like 8x16)"), "WxH", default: "8x16", "pixels per cell for --font mono"),
+        OptionSpec("timeline", .choice(TimelineForm.allCases.map(\.rawValue)), "FORM", default: "tracks", "json: tracks (each particle once, its motion as quantised integer keyframes) or frames (every frame's particles as columnar arrays)"),
         .flag("redact", "leave hidden text out of the output (layout: every word's text; html: the spoilers then cannot be revealed)"),
         .flag("embed", "html: write a fragment (style, element, script) to paste into a page, not a whole page"),
         OptionSpec("preset", .text(form: "a preset name or the path of a JSON preset"), "P", default: "dust", "the effect: dust, confetti, snow, or the path of a JSON preset with CAEmitterLayer/CAEmitterCell field names"),

@@ -16,7 +16,7 @@ enum RenderCommand {
         options: [
             "format", "from", "spoiler-reasons", "font", "width", "cell", "preset", "seed", "fps", "duration", "at", "reveal-at",
             "reveal-origin", "reveal-scope", "rehide-after", "density", "reduced-motion", "color", "glyphs", "redact",
-            "embed", "output",
+            "embed", "timeline", "output",
         ],
         required: ["format"],
         about: """
@@ -24,8 +24,10 @@ enum RenderCommand {
             cloud of particles from its own emitter, revealed by a circular wave from a click.
 
             formats:
-              json        a frame timeline: per frame the reveal radius of each word and the
-                          particles as columnar arrays (see the README for the keys)
+              json        a timeline a client plays back: the reveal radius of each word per
+                          frame and every particle once, its motion as integer keyframes
+                          (--timeline frames: per frame the particles as columnar arrays;
+                          see the README for the keys)
               svg         a still frame at --at (default 0), or with --duration an animated loop
                           that plays in a browser; text that is still hidden is not in the file
               html        a self-contained page: the message as HTML text, each hidden word under
@@ -64,6 +66,9 @@ enum RenderCommand {
 
     static func run(_ args: Arguments) throws(CommandLineError) {
         let format = args.choice("format", as: RenderFormat.self)!
+        if args.given("timeline") && format != .json {
+            throw .usage("'--timeline' applies to --format json", command: "render")
+        }
         let out = try format == .html ? HTMLRender.render(args) : render(makeJob(args), format: format)
         if let path = args.text("output") {
             try writeFile(path, out)
@@ -80,8 +85,9 @@ enum RenderCommand {
         switch format {
         case .json:
             if job.at != nil { throw .usage("'--at' applies to --format svg", command: "render") }
+            let form = job.args.choice("timeline", as: TimelineForm.self) ?? .tracks
             TimelineRenderer.render(
-                scene: &job.scene, layout: job.layout, fps: job.fps, duration: job.duration, into: &out)
+                scene: &job.scene, layout: job.layout, fps: job.fps, duration: job.duration, form: form, into: &out)
             out.append(UInt8(ascii: "\n"))
         case .svg:
             if job.durationGiven != nil {
@@ -163,7 +169,7 @@ enum RenderCommand {
 
 /// The formats of `spoiler render`.
 enum RenderFormat: String, CaseIterable {
-    /// The JSON frame timeline (SPEC §5).
+    /// The JSON timeline (SPEC §5): compact tracks, or frames with `--timeline frames`.
     case json
     /// SVG: a still frame or an animated loop.
     case svg

@@ -1,0 +1,189 @@
+import SpoilerCore
+import SpoilerEffect
+import SpoilerLayout
+
+/// The compact timeline (``TimelineForm/tracks``): each particle written once, its
+/// channels as quantised integer keyframes.
+///
+/// A channel's samples (one per frame the particle shows) are thinned by
+/// ``KeyframeSimplifier`` at half a quantisation step and the kept ones written as
+/// integers (the value times ``units``), delta-coded: `[v0, d1, dv1, d2, dv2, …]`, where
+/// `d` is the number of frames since the previous keyframe and `dv` the change of the
+/// integer. Between keyframes a client interpolates linearly; after the last one the
+/// value holds. Rounding (half a step) plus simplification (half a step) keep every
+/// decoded value within one step of the scene's.
+enum TimelineTracks {
+    /// Integer units per pixel (x, y, size), per unit of opacity and per radian.
+    static let units: [(name: String, perUnit: Double)] = [
+        ("x", 20), ("y", 20), ("size", 20), ("alpha", 100), ("rotation", 100),
+    ]
+
+    /// One particle's samples from its first visible frame to its last.
+    struct Particle {
+        var word: Int
+        var shape: ParticleShape
+        var color: UInt32
+        var first: Int
+        /// Per channel (in ``units`` order), one sample per frame from `first`.
+        var channels: [[Double]] = Array(repeating: [], count: TimelineTracks.units.count)
+        /// Whether the particle showed in each frame from `first`.
+        var shown: [Bool] = []
+
+        var last: Int { first + shown.count - 1 }
+
+        mutating func set(frame k: Int, _ values: [Double]) {
+            let i = k - first
+            while shown.count <= i {
+                shown.append(false)
+                for c in channels.indices { channels[c].append(0) }
+            }
+            shown[i] = true
+            for c in channels.indices { channels[c][i] = values[c] }
+        }
+
+        /// Gives the frames inside the life where the particle did not show opacity 0
+        /// and a position on the line between the samples around them.
+        mutating func fillGaps() {
+            let alpha = 3
+            var i = 0
+            while i < shown.count {
+                guard !shown[i] else {
+                    i += 1
+                    continue
+                }
+                let a = i - 1  // shown (the first frame always is)
+                var b = i
+                while !shown[b] { b += 1 }  // the last frame always shows
+                for k in (a + 1)..<b {
+                    let s = Double(k - a) / Double(b - a)
+                    for c in channels.indices {
+                        channels[c][k] = c == alpha ? 0 : channels[c][a] + (channels[c][b] - channels[c][a]) * s
+                    }
+                }
+                i = b
+            }
+        }
+    }
+
+    static func render(
+        scene: inout SpoilerScene, layout: TextLayout, fps: Int, frameCount: Int, duration: Double,
+        into w: inout JSONWriter
+    ) {
+        var particles: [Particle] = []
+        var index: [UInt32: Int] = [:]
+        var radii = [[Double?]](repeating: [], count: scene.words.count)
+        var visible = VisibleParticles()
+        for k in 1..<(frameCount + 1) {
+            scene.advance(to: Double(k) / Double(fps))
+            for i in scene.words.indices { radii[i].append(scene.revealRadius(word: i)) }
+            scene.visibleParticles(into: &visible)
+            for i in 0..<visible.count {
+                let id = visible.id[i]
+                let p: Int
+                if let known = index[id] {
+                    p = known
+                } else {
+                    p = particles.count
+                    index[id] = p
+                    particles.append(
+                        Particle(word: Int(visible.word[i]), shape: visible.shape[i], color: visible.color[i], first: k))
+                }
+                particles[p].set(
+                    frame: k,
+                    [
+                        Double(visible.x[i]), Double(visible.y[i]), Double(visible.size[i]), Double(visible.alpha[i]),
+                        Double(visible.rotation[i]),
+                    ])
+            }
+        }
+        for p in particles.indices { particles[p].fillGaps() }
+
+        // Palettes, in order of first use.
+        var colors: [UInt32] = []
+        var shapes: [ParticleShape] = []
+        for p in particles {
+            if !colors.contains(p.color) { colors.append(p.color) }
+            if !shapes.contains(p.shape) { shapes.append(p.shape) }
+        }
+
+        w.key("format"); w.string("tracks")
+        header(&w, scene: scene, layout: layout, fps: fps, duration: duration)
+        w.key("frameCount"); w.number(frameCount)
+        w.key("units")
+        w.object { w in for u in units { w.key(u.name); w.number(Int(u.perUnit)) } }
+        w.key("colors")
+        w.array { w in for c in colors { w.string(hex(c)) } }
+        w.key("shapes")
+        w.array { w in for s in shapes { w.string(s.rawValue) } }
+        w.key("reveal")
+        w.array { w in
+            for word in radii {
+                w.array { w in for r in word { if let r { w.number(r, decimals: 2) } else { w.null() } } }
+            }
+        }
+        w.key("particles")
+        w.object { w in
+            w.key("word"); w.array { w in for p in particles { w.number(p.word) } }
+            w.key("first"); w.array { w in for p in particles { w.number(p.first) } }
+            w.key("last"); w.array { w in for p in particles { w.number(p.last) } }
+            w.key("color"); w.array { w in for p in particles { w.number(colors.firstIndex(of: p.color)!) } }
+            w.key("shape"); w.array { w in for p in particles { w.number(shapes.firstIndex(of: p.shape)!) } }
+            for (c, unit) in units.enumerated() {
+                w.key(unit.name)
+                w.array { w in
+                    for p in particles {
+                        w.array { w in for n in track(p.channels[c], perUnit: unit.perUnit) { w.number(n) } }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The delta-coded keyframes of one channel: `[v0, d1, dv1, …]`, trailing keyframes
+    /// that do not change the value left out.
+    static func track(_ samples: [Double], perUnit: Double) -> [Int] {
+        let kept = KeyframeSimplifier.keep([samples], tolerance: [0.5 / perUnit])
+        var out: [Int] = []
+        var previous = (frame: 0, value: 0)
+        var lastChange = 1
+        for (n, k) in kept.enumerated() {
+            let v = Int((samples[k] * perUnit).rounded())
+            if n == 0 {
+                out.append(v)
+            } else {
+                out.append(k - previous.frame)
+                out.append(v - previous.value)
+                if v != previous.value { lastChange = out.count }
+            }
+            previous = (k, v)
+        }
+        out.removeSubrange(lastChange...)
+        return out
+    }
+
+    static func hex(_ v: UInt32) -> String {
+        RGBColor(red: UInt8(v >> 16 & 0xFF), green: UInt8(v >> 8 & 0xFF), blue: UInt8(v & 0xFF)).hexString
+    }
+
+    /// The keys both forms share: the options and the word rectangles.
+    static func header(_ w: inout JSONWriter, scene: SpoilerScene, layout: TextLayout, fps: Int, duration: Double) {
+        w.key("fps"); w.number(fps)
+        w.key("duration"); w.number(duration, decimals: 4)
+        w.key("seed"); w.number(scene.seed)
+        w.key("preset"); w.string(scene.preset.name)
+        w.key("width"); w.number(layout.width)
+        w.key("height"); w.number(layout.height)
+        w.key("words")
+        w.array { w in
+            for box in layout.words {
+                w.object { w in
+                    w.key("x"); w.number(box.rect.x, decimals: 2)
+                    w.key("y"); w.number(box.rect.y, decimals: 2)
+                    w.key("width"); w.number(box.rect.width, decimals: 2)
+                    w.key("height"); w.number(box.rect.height, decimals: 2)
+                    w.key("graphemes"); w.number(box.graphemes)
+                }
+            }
+        }
+    }
+}
