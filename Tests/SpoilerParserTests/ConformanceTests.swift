@@ -21,7 +21,7 @@ struct ConformanceVector: CustomStringConvertible {
 
     /// Reads every vector; records an issue (so the run fails) when the file is missing.
     static func loadAll(sourceLocation: SourceLocation = #_sourceLocation) -> [ConformanceVector] {
-        load(sharedRoot.appendingPathComponent("conformance/tdlib-vectors.jsonl"), sourceLocation: sourceLocation)
+        load(fixturesRoot.appendingPathComponent("conformance/tdlib-vectors.jsonl"), sourceLocation: sourceLocation)
     }
 
     /// Reads the vectors of a JSON Lines file; records an issue when it is missing.

@@ -8,9 +8,6 @@ public let packageRoot: URL = URL(fileURLWithPath: #filePath)
 /// The top-level `Fixtures/` folder.
 public let fixturesRoot: URL = packageRoot.appendingPathComponent("Fixtures")
 
-/// The shared conformance and sample folder beside the package (`../shared`), if present.
-public let sharedRoot: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
-
 /// The bytes of `Fixtures/<path>`.
 public func fixtureData(_ path: String) throws -> Data {
     try Data(contentsOf: fixturesRoot.appendingPathComponent(path))
