@@ -55,4 +55,13 @@ public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     public init(_ json: JSONError) {
         self.init(.invalidJSON, json.description, position: json.position)
     }
+
+    /// Parses `bytes` as one JSON value, a syntax error becoming ``ParseError/init(_:)``.
+    public static func parsingJSON(_ bytes: [UInt8]) throws(ParseError) -> JSONValue {
+        do {
+            return try JSONValue.parse(bytes)
+        } catch {
+            throw ParseError(error)
+        }
+    }
 }

@@ -53,13 +53,7 @@ public enum BotAPIParser {
     /// - Throws: ``ParseError`` of kind `invalidJSON` with the line and column of a JSON
     ///   syntax error or naming the missing member, or `invalidEntity` naming the entity.
     static func parse(validUTF8 bytes: [UInt8]) throws(ParseError) -> Message {
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(bytes)
-        } catch {
-            throw ParseError(error)
-        }
-        return try message(from: value)
+        try message(from: ParseError.parsingJSON(bytes))
     }
 
     /// The message in an already parsed Bot API JSON value.

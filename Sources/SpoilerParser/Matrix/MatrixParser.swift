@@ -27,13 +27,7 @@ public enum MatrixParser {
     ///
     /// - Throws: ``ParseError`` of kind `invalidJSON` naming the line and column or the member.
     static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(bytes)
-        } catch {
-            throw ParseError(error)
-        }
-        return try message(from: value)
+        try message(from: ParseError.parsingJSON(bytes))
     }
 
     /// The message in an already parsed content object (or event).

@@ -21,13 +21,7 @@ public import SpoilerCore
 /// start 3 + length 9 = 12 is past the end of the text (8 UTF-16 code units)`).
 public enum SignalParser {
     static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(bytes)
-        } catch {
-            throw ParseError(error)
-        }
-        return try message(from: value)
+        try message(from: ParseError.parsingJSON(bytes))
     }
 
     /// The message in an already parsed signal-cli JSON value.

@@ -32,8 +32,7 @@ extension ConvertCommand {
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             var id = Array(String(number).utf8)
             do throws(ParseError) {
-                let value: JSONValue
-                do throws(JSONError) { value = try JSONValue.parse(bytes) } catch { throw ParseError(error) }
+                let value = try ParseError.parsingJSON(bytes)
                 if let given = value["id"] {
                     switch given {
                     case .number, .string: id = Array(given.jsonString.utf8)
