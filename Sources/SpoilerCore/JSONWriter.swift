@@ -138,7 +138,7 @@ public struct JSONWriter: Sendable {
     /// Control characters (C0, DEL and C1), quotes,
     /// backslashes, U+2028, U+2029 and the bidirectional embeddings, overrides and isolates
     /// (U+202A–U+202E, U+2066–U+2069) are escaped, so JSON printed to a terminal never
-    /// carries a raw control (SPEC §9); everything else is written as UTF-8.
+    /// carries a raw control (DESIGN.md §9); everything else is written as UTF-8.
     ///
     /// - Complexity: O(n) in the UTF-8 bytes of `s`; runs that need no escaping are
     ///   copied at once.

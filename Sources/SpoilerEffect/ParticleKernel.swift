@@ -2,7 +2,7 @@
 ///
 /// It does the same arithmetic as ``ParticleField/stepReference(by:motion:boxes:)``
 /// without bounds checks, so that a step stays close to a memory copy of the state
-/// (SPEC §8). Every pointer covers `n` elements; the caller checks the lengths.
+/// (DESIGN.md §8). Every pointer covers `n` elements; the caller checks the lengths.
 enum ParticleKernel {
     static func run(
         n: Int, dt: Float, x: inout [Float], y: inout [Float], vx: inout [Float], vy: inout [Float],

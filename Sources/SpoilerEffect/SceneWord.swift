@@ -27,7 +27,7 @@ public enum RevealScope: String, Sendable, Hashable, CaseIterable {
     /// Every word of the spoiler entity under the click (``SceneWord/entity``): clicking
     /// `||the butler||` uncovers "the butler".
     ///
-    /// The default (SPEC §4).
+    /// The default (DESIGN.md §4).
     case spoiler
     /// The word under the click (all fragments of it), one word at a time.
     case word

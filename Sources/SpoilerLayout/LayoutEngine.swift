@@ -1,7 +1,7 @@
 public import SpoilerCore
 
 /// Lays out messages: grapheme clusters on lines, wrapped to a width, and one rectangle
-/// per hidden word fragment (SPEC §3).
+/// per hidden word fragment (DESIGN.md §3).
 ///
 /// ```swift
 /// let engine = LayoutEngine(model: .mono(cellWidth: 8, cellHeight: 16), wrapWidth: 40)

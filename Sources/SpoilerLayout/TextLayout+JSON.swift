@@ -1,12 +1,12 @@
 public import SpoilerCore
 
 extension TextLayout {
-    /// Writes the geometry JSON of SPEC §3: `id` (when given), `metrics`, `width`, `height`,
+    /// Writes the geometry JSON of DESIGN.md §3: `id` (when given), `metrics`, `width`, `height`,
     /// `columns` and `rows` (mono only), `lines`, `words`.
     ///
     /// Keys come in a fixed order and numbers are integers, so the output is byte-identical
     /// run after run. Each word also carries `text` unless `redact` is set: redacted output
-    /// holds no character of any hidden word (SPEC §9, "hidden means absent").
+    /// holds no character of any hidden word (DESIGN.md §9, "hidden means absent").
     ///
     /// - Parameters:
     ///   - writer: where the object is written.

@@ -14,9 +14,9 @@ public struct ReaderOptions: Sendable {
     /// Blank columns left and right of the text on a screen at least 40 columns wide
     /// (one below that, none below 12).
     public var margin = 2
-    /// Seconds without input after which the bar shrinks to the wheel (SPEC §6: 3 s).
+    /// Seconds without input after which the bar shrinks to the wheel (DESIGN.md §6: 3 s).
     public var idleSeconds = 3.0
-    /// Seconds the movement back to the top takes (SPEC §6: about 1.5 s).
+    /// Seconds the movement back to the top takes (DESIGN.md §6: about 1.5 s).
     public var scrollToTopSeconds = ScrollAnimation.defaultDuration
 
     /// The reader's options with `theme`'s colours (``ReaderTheme/green`` if not given) and the

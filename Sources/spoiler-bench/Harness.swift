@@ -4,7 +4,7 @@ import SpoilerCore
 /// One benchmark stage: a name for `--stage`, a line for the table, and the work.
 ///
 /// A stage measures its figures with ``BenchRun/measure(_:runs:_:)`` and reports them
-/// with ``BenchRun/report(_:_:unit:key:note:)``; a figure that SPEC §8 names also goes
+/// with ``BenchRun/report(_:_:unit:key:note:)``; a figure that DESIGN.md §8 names also goes
 /// under its key in the `--json` object. Stages live one per file in `Stages/` and are
 /// registered in `main.swift`'s `stages` list.
 struct BenchStage: Sendable {

@@ -1,4 +1,4 @@
-// spoiler-bench: release-mode benchmarks with in-run reference figures (SPEC §8).
+// spoiler-bench: release-mode benchmarks with in-run reference figures (DESIGN.md §8).
 //
 //   swift run -c release spoiler-bench [--json] [--stage NAME]... [--runs N] [--list]
 import Glibc
@@ -20,10 +20,10 @@ let usage = """
     usage: spoiler-bench [--json] [--stage NAME]... [--runs N] [--list]
 
     Measures SpoilerKit in a release build against reference implementations run in the
-    same process (SPEC §8). Build with -c release: debug figures mean nothing.
+    same process (DESIGN.md §8). Build with -c release: debug figures mean nothing.
 
     options:
-      --json        print one JSON object with SPEC §8's keys instead of a table
+      --json        print one JSON object with DESIGN.md §8's keys instead of a table
       --stage NAME  run only this stage (repeatable; see --list)
       --runs N      timed runs per measurement, after one warm-up (default 5)
       --list        list the stages

@@ -83,7 +83,7 @@ import Testing
         #expect(r.out.contains("\"model\":\"bdf\""))
         #expect(r.out.contains("\"x\":18,\"y\":0,\"width\":12,\"height\":8"))
         #expect(!r.out.contains("\"columns\""))
-        let hex = try runSpoiler(["layout", "--font", "/usr/share/unifont/unifont.hex"], input: "||漢字||")
+        let hex = try runSpoiler(["layout", "--font", LayoutFixtures.unifontHex], input: "||漢字||")
         #expect(hex.out.contains("\"width\":32"), "\(hex.out)")
         let cell = try runSpoiler(["layout", "--cell", "10x20"], input: "a ||b||")
         #expect(cell.out.contains("\"x\":20,\"y\":0,\"width\":10,\"height\":20"))
@@ -94,7 +94,7 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let cut = dir.appendingPathComponent("cut.psf.gz")
-        let whole = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/consolefonts/Uni2-Terminus12x6.psf.gz"))
+        let whole = try Data(contentsOf: URL(fileURLWithPath: LayoutFixtures.terminusPSF2))
         try whole.prefix(whole.count / 2).write(to: cut)
         // No input: the program stops at the font, before reading any (a write to its
         // closed standard input would raise SIGPIPE in the test process).

@@ -28,14 +28,21 @@ enum LayoutFixtures {
         [UInt8](try fixtureData("layout/" + name))
     }
 
-    /// The bytes of a file installed by a Debian package.
+    /// The bytes of a file, such as one of the fonts kept in `Fixtures/fonts`.
     static func systemBytes(_ path: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
-    static let unifontPSF = "/usr/share/consolefonts/Unifont-APL8x16.psf.gz"
-    static let terminusPSF2 = "/usr/share/consolefonts/Uni2-Terminus12x6.psf.gz"
-    static let unifontHex = "/usr/share/unifont/unifont.hex"
+    /// Fonts kept in `Fixtures/fonts` (see its README for their source and licences), so
+    /// that the goldens do not change when the distribution's fonts do.
+    static let unifontPSF = fontPath("Unifont-APL8x16.psf.gz")
+    static let terminusPSF2 = fontPath("Uni2-Terminus12x6.psf.gz")
+    /// GNU Unifont 15.0.01 cut down to the blocks the samples use (3,723 glyphs).
+    static let unifontHex = fontPath("unifont.hex")
+
+    static func fontPath(_ name: String) -> String {
+        fixturesRoot.appendingPathComponent("fonts/" + name).path
+    }
 
     /// Every sample laid out by `engine`, dumped: the input, the geometry JSON, then each
     /// line with its graphemes as `display@x+width` (`*N`: in word box N; `!`: fallback).

@@ -6,7 +6,7 @@ import SpoilerRender
 import SpoilerTestSupport
 import Testing
 
-/// SPEC §9: an output that shows a word hidden holds none of its text in any form. The
+/// DESIGN.md §9: an output that shows a word hidden holds none of its text in any form. The
 /// property: swapping every hidden grapheme for another of the same width changes not
 /// one byte of the output, and no hidden character (raw, or as an XML or JSON escape)
 /// appears in it.
@@ -94,15 +94,15 @@ import Testing
         return out
     }
 
-    /// A font with glyphs for the test's alphabets: GNU Unifont (Debian unifont).
+    /// A font with glyphs for the test's alphabets: the cut of GNU Unifont in Fixtures/fonts.
     static let unifont: BitmapFont? = {
-        let path = "/usr/share/unifont/unifont.hex"
+        let path = fixturesRoot.appendingPathComponent("fonts/unifont.hex").path
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
         return try? BitmapFont.parse([UInt8](data), file: path)
     }()
 
     static func unifontSubset() throws -> BitmapFont {
-        try #require(unifont, "GNU Unifont (Debian unifont) is needed")
+        try #require(unifont, "Fixtures/fonts/unifont.hex is needed")
     }
 
     @Test(arguments: Output.allCases)

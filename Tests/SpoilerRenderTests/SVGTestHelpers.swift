@@ -14,9 +14,9 @@ func layoutOf(_ plain: String, font: BitmapFont? = nil) throws -> TextLayout {
     return engine.layout(message)
 }
 
-/// A Debian console font (console-setup-linux), 8×16.
+/// A console font from console-setup (public domain), 8×16, kept in Fixtures/fonts.
 func consoleFont() throws -> BitmapFont {
-    let path = "/usr/share/consolefonts/Lat15-Fixed16.psf.gz"
+    let path = fixturesRoot.appendingPathComponent("fonts/Lat15-Fixed16.psf.gz").path
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     return try BitmapFont.parse(bytes, file: path)
 }

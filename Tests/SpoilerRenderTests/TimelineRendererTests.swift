@@ -5,7 +5,7 @@ import SpoilerRender
 import SpoilerTestSupport
 import Testing
 
-/// The per-frame form (`--timeline frames`), SPEC §5's keys.
+/// The per-frame form (`--timeline frames`), DESIGN.md §5's keys.
 @Suite struct TimelineRendererTests {
     func timeline(
         _ layout: TextLayout, seed: UInt64 = 1, fps: Int = 10, duration: Double = 1, form: TimelineForm = .frames,

@@ -1,7 +1,7 @@
 /// The one policy for characters that must never reach a terminal raw, shared by the
 /// layout (``PlacedGrapheme/display``) and the terminal renderer (`TerminalSafety` in
 /// SpoilerRender, which applies it again to every scalar a cell holds): each such character
-/// is drawn as a visible stand-in (SPEC §9, terminal safety).
+/// is drawn as a visible stand-in (DESIGN.md §9, terminal safety).
 ///
 /// The unsafe characters are exactly the Unicode controls (general category Cc) and the
 /// bidirectional controls (the Bidi_Control property), which a terminal or a reader's eye

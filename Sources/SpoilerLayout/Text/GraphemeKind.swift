@@ -18,7 +18,7 @@ enum GraphemeKind: UInt8, Sendable {
     /// An invisible format character (ZWSP, LRM, RLM, BOM, WJ, …): zero width, drawn as "".
     case format
 
-    /// Whether the grapheme separates words (SPEC §3: words are maximal runs of
+    /// Whether the grapheme separates words (DESIGN.md §3: words are maximal runs of
     /// non-whitespace graphemes).
     var isWhitespace: Bool {
         switch self {

@@ -17,7 +17,7 @@ struct Placement {
     var utf16End: Int32 { utf16Start + utf16Length }
 }
 
-/// Greedy line breaking in one pass (SPEC §3).
+/// Greedy line breaking in one pass (DESIGN.md §3).
 ///
 /// - A line may break at breakable whitespace and before and after a wide grapheme
 ///   (ideographs, kana, Hangul, emoji: UAX #14 class ID), nowhere else, except that a run

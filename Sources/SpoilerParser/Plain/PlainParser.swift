@@ -2,7 +2,7 @@ import SpoilerCore
 
 /// Reads chat text with `||spoiler||` and code between backticks markup (`--from plain`, the default).
 ///
-/// The rules (SPEC §2), which the tests pin down:
+/// The rules (DESIGN.md §2), which the tests pin down:
 /// - `||text||` hides `text`: a `spoiler` entity. Spans may cross line breaks and hold code.
 ///   Spoilers do not nest: the first `||` after an opener closes it.
 /// - An `||` that is never closed is literal text, and so is everything it would have

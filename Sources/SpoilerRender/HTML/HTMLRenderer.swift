@@ -1,7 +1,7 @@
 public import SpoilerCore
 import SpoilerEffect
 
-/// Writes a message as an interactive HTML page (SPEC §5): the message as HTML text with
+/// Writes a message as an interactive HTML page (DESIGN.md §5): the message as HTML text with
 /// its formatting, each hidden word covered by animated dust on a canvas of its own,
 /// revealed by a click or tap, or by Tab and Enter or Space.
 ///

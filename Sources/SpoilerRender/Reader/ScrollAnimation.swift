@@ -12,7 +12,7 @@
 /// a.isFinished(at: now + 1.5)  // true, and row(at:) is exactly 0 from then on
 /// ```
 public struct ScrollAnimation: Sendable, Hashable {
-    /// The usual duration in seconds (SPEC §6: about 1.5 s).
+    /// The usual duration in seconds (DESIGN.md §6: about 1.5 s).
     public static let defaultDuration = 1.5
 
     /// The row at the start.

@@ -10,12 +10,12 @@ public enum TimelineForm: String, Sendable, Hashable, CaseIterable {
     /// radii per word and frame. About a fifth of ``frames``' size. See the README's
     /// "JSON timeline" section for the keys and a decoder.
     case tracks
-    /// SPEC §5's per-frame form: for every frame its time, the reveal radii and the
+    /// DESIGN.md §5's per-frame form: for every frame its time, the reveal radii and the
     /// particles that show as columnar arrays.
     case frames
 }
 
-/// Writes the effect as a JSON timeline (SPEC §5) that a web, game or app developer can
+/// Writes the effect as a JSON timeline (DESIGN.md §5) that a web, game or app developer can
 /// play back: ``TimelineForm/tracks`` (compact, the default) or ``TimelineForm/frames``.
 ///
 /// The per-frame form:

@@ -4,7 +4,7 @@ import SpoilerEffect
 import SpoilerLayout
 import SpoilerRender
 
-/// The ANSI renderer (SPEC §8): building and diffing terminal frames.
+/// The ANSI renderer (DESIGN.md §8): building and diffing terminal frames.
 ///
 /// Keys:
 /// - `ansi_frame_ms`: milliseconds of thread CPU time to build a 200 × 50 frame from a

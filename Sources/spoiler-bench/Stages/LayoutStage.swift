@@ -3,7 +3,7 @@ import SpoilerCore
 import SpoilerLayout
 import SpoilerParser
 
-/// Mono layout throughput (SPEC §8): grapheme clusters laid out per second, lines and word
+/// Mono layout throughput (DESIGN.md §8): grapheme clusters laid out per second, lines and word
 /// boxes included, on the generated chat corpus (Latin, Cyrillic, CJK, emoji, combining
 /// marks; about one word in five hidden), each message laid out on its own, wrapped at
 /// 40 columns.

@@ -2,7 +2,7 @@ import Glibc
 import SpoilerCore
 import SpoilerParser
 
-/// The Markdown path (SPEC §8): cmark-gfm with the spoiler extension, then flattening to a
+/// The Markdown path (DESIGN.md §8): cmark-gfm with the spoiler extension, then flattening to a
 /// Message, against plain cmark-gfm (the same GFM extensions, no spoiler extension)
 /// parsing the same documents and rendering them to HTML, as the `cmark-gfm` program
 /// does, timed in alternation in the same run, in thread CPU time.

@@ -1,7 +1,7 @@
 import Glibc
 import SpoilerCore
 
-/// Streaming NDJSON through the real command line (SPEC §8): `spoiler parse --ndjson` over
+/// Streaming NDJSON through the real command line (DESIGN.md §8): `spoiler parse --ndjson` over
 /// a generated file of chat messages, run as a child process with its output sent to
 /// /dev/null, with `--jobs 1` and `--jobs 2` in turn on the same file; the child's peak
 /// resident size (VmHWM, sampled every 5 ms) for each, against `cat` copying the same file
@@ -12,7 +12,7 @@ import SpoilerCore
 /// second of wall-clock time with `--jobs 2` (what a second core buys can only be seen on
 /// the wall clock; the `--jobs 1` wall-clock figure is reported beside it, and
 /// `ndjson_jobs2_speedup` is their ratio, `ndjson_jobs2_cores` the CPU time over the wall
-/// time of the `--jobs 2` run); `ndjson_peak_rss_mb` and `ndjson_peak_rss_mb_jobs2` (SPEC
+/// time of the `--jobs 2` run); `ndjson_peak_rss_mb` and `ndjson_peak_rss_mb_jobs2` (DESIGN.md §8
 /// target: under 64 MB, which holds for any size when memory does not grow with the input).
 enum NDJSONStage {
     static let stage = BenchStage(

@@ -3,7 +3,7 @@ import Glibc
 import SpoilerCore
 import SpoilerParser
 
-/// Parsing throughput (SPEC §8): plain and MarkdownV2 messages parsed into Messages,
+/// Parsing throughput (DESIGN.md §8): plain and MarkdownV2 messages parsed into Messages,
 /// against libcmark-gfm parsing the same bytes and rendering them to HTML with the
 /// table, strikethrough, autolink, tagfilter and tasklist extensions, in the same run.
 ///
@@ -28,7 +28,7 @@ enum ParseStage {
             note: "target ≥ 2")
 
         // Adversarial runs: 10 MB of one markup pattern takes twice the time of 5 MB
-        // (linear time, SPEC §9; both sizes are well past the caches).
+        // (linear time, DESIGN.md §9; both sizes are well past the caches).
         for unit in ["|", "\\", "`", "||a", "`||"] {
             let small = Array(String(repeating: unit, count: 5 * (1 << 20) / unit.utf8.count).utf8)
             let big = Array(String(repeating: unit, count: 10 * (1 << 20) / unit.utf8.count).utf8)

@@ -2,7 +2,7 @@ import Glibc
 import SpoilerCore
 import SpoilerEffect
 
-/// Particle simulation speed (SPEC §8): a dust scene of 50,000 graphemes (2,500 words of
+/// Particle simulation speed (DESIGN.md §8): a dust scene of 50,000 graphemes (2,500 words of
 /// 20), about a million live particles at steady state, stepped at the scene's fixed
 /// 1/120 s tick on one core, against a plain `memcpy` of the same particle state (every
 /// array of the field) in the same run.

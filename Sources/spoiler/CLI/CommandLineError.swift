@@ -1,7 +1,7 @@
 /// How the command line ends when something goes wrong.
 ///
 /// Exit statuses: 0 success, 1 failed input (a message that could not be processed),
-/// 2 usage errors (the grep and diff convention; SPEC §7).
+/// 2 usage errors (the grep and diff convention; DESIGN.md §7).
 enum CommandLineError: Error, CustomStringConvertible {
     /// The command line itself is wrong: exit 2 with a one-line reason and the usage.
     case usage(String, command: String?)

@@ -2,7 +2,7 @@ import SpoilerCore
 import SpoilerParser
 
 /// Runs a per-message step over the input: the whole input as one message, or with
-/// `--ndjson` one message a line (SPEC §7).
+/// `--ndjson` one message a line (DESIGN.md §7).
 ///
 /// In NDJSON mode a line is a JSON string (the message, written in `--from`) or an object
 /// with `text` and optionally `id` and `entities` (given entities make the object a Bot API

@@ -2,7 +2,7 @@ import Dispatch
 import Glibc
 import Synchronization
 
-/// `--jobs N`: how many threads work on NDJSON lines at once (SPEC §8).
+/// `--jobs N`: how many threads work on NDJSON lines at once (DESIGN.md §8).
 enum Jobs {
     /// The value of `--jobs` (checked by the parser against ``OptionTable``): a whole
     /// number from 1 to 1024, or 0 or `auto` for the number of cores; 1 when not given.

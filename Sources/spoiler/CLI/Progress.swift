@@ -1,6 +1,6 @@
 import Glibc
 
-/// A progress line on standard error for long batch runs (SPEC §7): messages done, bytes
+/// A progress line on standard error for long batch runs (DESIGN.md §7): messages done, bytes
 /// read and, for a regular file, the percentage, redrawn at most four times a second.
 ///
 /// Shown only when standard error is a terminal, the run has lasted a second, and

@@ -2,7 +2,7 @@ import SpoilerCore
 import SpoilerLayout
 import SpoilerParser
 
-/// `spoiler layout`: per-word spoiler geometry as JSON (SPEC §3, §7).
+/// `spoiler layout`: per-word spoiler geometry as JSON (DESIGN.md §3, §7).
 enum LayoutCommand {
     static let spec = CommandSpec(
         name: "layout", options: ["from", "spoiler-reasons", "font", "width", "cell", "redact", "ndjson", "jobs"],

@@ -6,7 +6,7 @@ import SpoilerParser
 import SpoilerRender
 import SpoilerTerminal
 
-/// `spoiler play`: the live terminal animation (SPEC §5).
+/// `spoiler play`: the live terminal animation (DESIGN.md §5).
 enum PlayCommand {
     static let spec = CommandSpec(
         name: "play",

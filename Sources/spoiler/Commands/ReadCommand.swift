@@ -6,7 +6,7 @@ import SpoilerParser
 import SpoilerRender
 import SpoilerTerminal
 
-/// `spoiler read`: the full-screen reader for a document or chat log (SPEC §6).
+/// `spoiler read`: the full-screen reader for a document or chat log (DESIGN.md §6).
 enum ReadCommand {
     static let spec = CommandSpec(
         name: "read",

@@ -6,7 +6,7 @@ import SpoilerParser
 import SpoilerRender
 import SpoilerTerminal
 
-/// `spoiler render`: one message's spoiler effect as a JSON timeline or SVG (SPEC §4, §5, §7).
+/// `spoiler render`: one message's spoiler effect as a JSON timeline or SVG (DESIGN.md §4, §5, §7).
 ///
 /// A new output format is one case of ``RenderFormat`` and one case in
 /// ``RenderCommand/render(_:format:)``.
@@ -169,7 +169,7 @@ enum RenderCommand {
 
 /// The formats of `spoiler render`.
 enum RenderFormat: String, CaseIterable {
-    /// The JSON timeline (SPEC §5): compact tracks, or frames with `--timeline frames`.
+    /// The JSON timeline (DESIGN.md §5): compact tracks, or frames with `--timeline frames`.
     case json
     /// SVG: a still frame or an animated loop.
     case svg
