@@ -61,21 +61,25 @@ public struct Preset: Sendable, Hashable {
         return Preset(name: "dust", emitter: e, inset: 1, confinement: .bounce)
     }
 
-    /// Confetti from a line along each word's top edge: red, green and blue cells, each
-    /// with birth rate 3, lifetime 7 s, speed 200 ± 50 px/s, longitude π (downward from
-    /// a line), range π/4, spin 2 ± 3 rad/s, scale 0.75 ± 0.5 shrinking by 0.05 a second.
+    /// Confetti from a line along each word's top edge: red polygons (hexagons), green
+    /// squares and blue stars, each cell with birth rate 3, lifetime 7 s, speed 200 ± 50
+    /// px/s, longitude π (downward from a line), range π/4, spin 2 ± 3 rad/s, scale
+    /// 0.75 ± 0.5 shrinking by 0.05 a second, 8 px across at scale 1.
+    ///
+    /// Used as a ``Celebration`` it falls from the top edge of the whole view instead.
     public static var confetti: Preset {
         let colors = [
             RGBColor(red: 0xFF, green: 0x3B, blue: 0x30), RGBColor(red: 0x34, green: 0xC7, blue: 0x59),
             RGBColor(red: 0x00, green: 0x7A, blue: 0xFF),
         ]
         let names = ["red", "green", "blue"]
+        let shapes: [ParticleShape] = [.polygon, .square, .star]
         var e = Emitter()
         e.emitterShape = .line
         e.emitterMode = .surface
-        e.emitterCells = zip(names, colors).map { name, color in
+        e.emitterCells = colors.indices.map { k in
             var cell = EmitterCell()
-            cell.name = name
+            cell.name = names[k]
             cell.birthRate = 3
             cell.lifetime = 7
             cell.velocity = 200
@@ -87,8 +91,8 @@ public struct Preset: Sendable, Hashable {
             cell.scale = 0.75
             cell.scaleRange = 0.5
             cell.scaleSpeed = -0.05
-            cell.color = color
-            cell.contents = .square
+            cell.color = colors[k]
+            cell.contents = shapes[k]
             cell.contentsSize = 8
             return cell
         }

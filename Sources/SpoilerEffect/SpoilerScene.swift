@@ -414,19 +414,11 @@ public struct SpoilerScene: Sendable {
         let u8 = rng.nextUnit(), u9 = rng.nextUnit(), u10 = rng.nextUnit(), u11 = rng.nextUnit()
         let p = site.geometry.birthPoint(u0, u1, u2)
         if let state, state.textVisibility(at: p, time: t) > 0 { return }
-        let life = (cell.lifetime + cell.lifetimeRange * (2 * u3 - 1)) * site.lifetime
-        guard life > 0, life.isFinite else { return }
-        let speed = cell.velocity + cell.velocityRange * (2 * u4 - 1)
-        let angle = site.naturalDirection + cell.longitude + (u5 - 0.5) * cell.emissionRange
-        let (s, co) = EffectMath.sinCos(angle)
-        let scale = max(0, cell.scale + cell.scaleRange * (2 * u6 - 1))
-        let spin = cell.spin + cell.spinRange * (2 * u7 - 1)
-        let alpha = EffectMath.clamp(cell.alpha + cell.alphaRange * (2 * u8 - 1), 0, 1)
-        let rgb = cell.fixedColor ?? cell.color(u9, u10, u11)
-        particles.append(
-            x: Float(p.x), y: Float(p.y), vx: Float(speed * co), vy: Float(speed * s), lifetime: Float(life),
-            scale: Float(scale), spin: Float(spin), alpha: Float(alpha), color: rgb, word: Int32(w), cell: UInt16(c),
-            id: nextID)
+        guard
+            cell.appendParticle(
+                to: &particles, at: p, naturalDirection: site.naturalDirection, lifetimeFactor: site.lifetime,
+                word: Int32(w), cell: UInt16(c), id: nextID, u3, u4, u5, u6, u7, u8, u9, u10, u11)
+        else { return }
         nextID &+= 1
     }
 
