@@ -35,13 +35,21 @@ public struct ANSIAnimation: Sendable {
     /// The first frame hides the cursor and clears the screen; after the last one the
     /// pen is reset, the cursor is put below the message and shown again, so the output
     /// can be written to a terminal as it is.
+    ///
+    /// - Parameters:
+    ///   - celebration: confetti drawn over the frames from its start (in the scene's
+    ///     time and in the layout's pixels, cell (0, 0) at pixel (0, 0)), in blank cells.
+    ///   - stageColumns, stageRows: the screen's size in cells when it should be larger
+    ///     than the layout (room for the confetti to fall).
     public static func frames(
-        layout: TextLayout, scene: SpoilerScene, options: ANSIFrameOptions, fps: Double, duration: Double
+        layout: TextLayout, scene: SpoilerScene, options: ANSIFrameOptions, fps: Double, duration: Double,
+        celebration: Celebration? = nil, stageColumns: Int? = nil, stageRows: Int? = nil
     ) -> ANSIAnimation {
         var builder = ANSIFrameBuilder(layout: layout, options: options)
-        let width = max(1, builder.columns)
-        let height = max(1, builder.rows)
+        let width = max(1, stageColumns ?? builder.columns)
+        let height = max(1, stageRows ?? builder.rows)
         var scene = scene
+        var party = celebration
         let start = scene.time
         let rate = max(1, min(fps.isFinite ? fps : 30, 1000))
         let count = Int((max(0, duration.isFinite ? duration : 0) * rate).rounded(.down)) + 1
@@ -55,6 +63,12 @@ public struct ANSIAnimation: Sendable {
             var canvas = spare ?? CellCanvas(width: width, height: height)
             canvas.clear()
             builder.draw(scene, into: &canvas)
+            if party != nil {
+                party!.advance(to: scene.time)
+                canvas.drawCelebration(
+                    party!, cellWidth: builder.cellWidth, cellHeight: builder.cellHeight,
+                    capability: options.capability, glyphs: options.glyphs)
+            }
             var out: [UInt8] = []
             if k == 0 { out += hideCursor }
             encoder.encodeFrame(from: previous, to: canvas, into: &out)

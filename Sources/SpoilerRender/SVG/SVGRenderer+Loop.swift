@@ -27,14 +27,20 @@ extension SVGRenderer {
     /// - Complexity: O(frames × particles).
     public static func renderLoop(
         scene: inout SpoilerScene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(), fps: Int,
-        duration: Double, formatting: [Entity] = [], into out: inout [UInt8]
+        duration: Double, formatting: [Entity] = [], celebration: Celebration? = nil, stage: SpoilerSize? = nil,
+        into out: inout [UInt8]
     ) {
         let fps = max(fps, 1)
         let frames = Int((max(duration.isFinite ? duration : 0, 0) * Double(fps)).rounded())
         guard frames > 0 else {
-            renderStill(scene: scene, layout: layout, font: font, style: style, formatting: formatting, into: &out)
+            var party = celebration
+            party?.advance(to: scene.time)
+            renderStill(
+                scene: scene, layout: layout, font: font, style: style, formatting: formatting, celebration: party,
+                stage: stage, into: &out)
             return
         }
+        var party = celebration
         let loop = Double(frames) / Double(fps)
 
         // A loop with no reveal is made seamless: only the particles born during one
@@ -46,7 +52,7 @@ extension SVGRenderer {
         let longest = (cells.map { $0.lifetime + $0.lifetimeRange }.max() ?? 0) * scene.preset.emitter.lifetime
         let seamless =
             !scene.options.reducedMotion && scene.reveals.allSatisfy { $0 == nil } && longest.isFinite && longest > 0
-            && longest <= 60
+            && longest <= 60 && celebration == nil
         let lastFrame = seamless ? frames + Int((longest * Double(fps)).rounded(.up)) + 1 : frames
 
         var tracks: [Track] = []
@@ -90,11 +96,15 @@ extension SVGRenderer {
                         rotation: Double(visible.rotation[i]), alpha: Double(visible.alpha[i]))
                 }
             }
+            if k <= frames, party != nil {
+                party!.advance(to: t)
+                sampleCelebration(party!, frame: k, frames: frames, into: &tracks, trackOf: &trackOf)
+            }
         }
 
         var w = SVGWriter(into: out)
         out = []
-        var bounds = Bounds(layout: layout)
+        var bounds = Bounds(layout: layout, stage: stage)
         for t in tracks {
             for k in t.alive.indices where t.alive[k] { bounds.include(x: t.x[k], y: t.y[k], size: t.size[k]) }
         }
@@ -142,10 +152,15 @@ extension SVGRenderer {
 
         // Particles, one group per word, in word order.
         var byWord = [[Int]](repeating: [], count: scene.words.count)
-        for (i, t) in tracks.enumerated() where t.word < byWord.count { byWord[t.word].append(i) }
+        for (i, t) in tracks.enumerated() where t.word >= 0 && t.word < byWord.count { byWord[t.word].append(i) }
         for members in byWord where !members.isEmpty {
             openWordGroup(&w, titled: true)
             for i in members { track(&w, tracks[i], frames: frames, dur: durText) }
+            w.raw("</g>\n")
+        }
+        if tracks.contains(where: { $0.word == celebrationWord }) {
+            w.raw("<g class=\"celebration\">\n")
+            for t in tracks where t.word == celebrationWord { track(&w, t, frames: frames, dur: durText) }
             w.raw("</g>\n")
         }
         w.raw("</svg>\n")

@@ -40,12 +40,12 @@ public enum SVGRenderer {
     /// - Complexity: O(graphemes + particles).
     public static func renderStill(
         scene: SpoilerScene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(),
-        formatting: [Entity] = [], into out: inout [UInt8]
+        formatting: [Entity] = [], celebration: Celebration? = nil, stage: SpoilerSize? = nil, into out: inout [UInt8]
     ) {
         var w = SVGWriter(into: out)
         out = []
         let particles = scene.visibleParticles()
-        var bounds = Bounds(layout: layout)
+        var bounds = Bounds(layout: layout, stage: stage)
         for i in 0..<particles.count {
             bounds.include(x: Double(particles.x[i]), y: Double(particles.y[i]), size: Double(particles.size[i]))
         }
@@ -101,6 +101,7 @@ public enum SVGRenderer {
             }
             w.raw("</g>\n")
         }
+        if let celebration { drawCelebration(&w, celebration.visibleParticles()) }
         w.raw("</svg>\n")
         out = w.bytes
     }
@@ -117,19 +118,28 @@ public enum SVGRenderer {
     struct Bounds {
         var minX: Double, minY: Double, maxX: Double, maxY: Double
         let limit: (minX: Double, minY: Double, maxX: Double, maxY: Double)
+        /// A stage was given: the area is fixed and particles outside it are clipped.
+        let isFixed: Bool
 
-        init(layout: TextLayout) {
-            let m = Double(SVGRenderer.margin)
-            minX = -m
-            minY = -m
-            maxX = Double(max(layout.width, 1)) + m
-            maxY = Double(max(layout.height, 1)) + m
+        init(layout: TextLayout, stage: SpoilerSize? = nil) {
+            if let stage {
+                let r = SVGRenderer.stageRect(stage)
+                (minX, minY, maxX, maxY) = (r.minX, r.minY, r.maxX, r.maxY)
+                isFixed = true
+            } else {
+                let m = Double(SVGRenderer.margin)
+                minX = -m
+                minY = -m
+                maxX = Double(max(layout.width, 1)) + m
+                maxY = Double(max(layout.height, 1)) + m
+                isFixed = false
+            }
             limit = (minX - reach, minY - reach, maxX + reach, maxY + reach)
         }
 
         /// Takes in a particle centred on (`x`, `y`), `size` across (whole pixels, within reach).
         mutating func include(x: Double, y: Double, size: Double) {
-            guard x.isFinite, y.isFinite, size.isFinite else { return }
+            guard !isFixed, x.isFinite, y.isFinite, size.isFinite else { return }
             let r = max(size, 1) / 2 + 1
             minX = min(minX, max(((x - r)).rounded(.down), limit.minX))
             minY = min(minY, max(((y - r)).rounded(.down), limit.minY))
@@ -205,10 +215,11 @@ public enum SVGRenderer {
         )
     }
 
-    /// One particle centred on (`x`, `y`), `size` pixels across.
+    /// One particle centred on (`x`, `y`), `size` pixels across (with `piece`, a
+    /// `data-piece` attribute holding that serial number).
     static func particle(
         _ w: inout SVGWriter, shape: ParticleShape, x: Float, y: Float, size: Float, rotation: Float, color: UInt32,
-        alpha: Float
+        alpha: Float, piece: UInt32? = nil
     ) {
         switch shape {
         case .dot:
@@ -222,6 +233,11 @@ public enum SVGRenderer {
         case .square, .polygon, .star:
             w.raw("<polygon points=\"")
             shapePoints(&w, shape: shape, x: Double(x), y: Double(y), size: Double(size), rotation: Double(rotation))
+            w.raw("\"")
+        }
+        if let piece {
+            w.raw(" data-piece=\"")
+            w.number(Int(piece))
             w.raw("\"")
         }
         w.raw(" fill=\"")

@@ -51,6 +51,13 @@ public enum TimelineForm: String, Sendable, Hashable, CaseIterable {
 /// the last keyframe the value holds until `last`. The value is the integer divided by
 /// `units[channel]`, within one unit of the scene's (a particle whose decoded opacity is
 /// 0 or less is not drawn). No word's text appears anywhere in the timeline.
+///
+/// With a celebration both forms also have `"celebration"`: its start in seconds and the
+/// area it falls over (`x`, `y`, `width`, `height`, in the layout's pixels). In the frames
+/// form every frame then has `"confetti"`: the pieces that show, as `x`, `y`, `size`,
+/// `alpha`, `color`, `rotation` (radians, 3 decimals) and `shape` (`polygon`, `square`,
+/// `star`, `dot`) arrays. In the tracks form `"confetti"` lists every piece once, with the
+/// keys and tracks of `"particles"` but no `word`.
 public enum TimelineRenderer {
     /// Appends the timeline of `scene` (at time 0) to `out`, stepping the scene through
     /// `duration` seconds at `fps` frames per second.
@@ -61,12 +68,15 @@ public enum TimelineRenderer {
     ///   - fps: frames per second, at least 1.
     ///   - duration: seconds, at least 0.
     ///   - form: ``TimelineForm/tracks`` (the default) or ``TimelineForm/frames``.
+    ///   - celebration: confetti over the view from the last reveal, if any.
     ///   - out: the JSON (one line, no trailing newline) is appended here.
     /// - Complexity: O(frames × particles).
     public static func render(
         scene: inout SpoilerScene, layout: TextLayout, fps: Int, duration: Double, form: TimelineForm = .tracks,
+        celebration: Celebration? = nil,
         into out: inout [UInt8]
     ) {
+        var party = celebration
         let fps = max(fps, 1)
         let duration = max(duration.isFinite ? duration : 0, 0)
         let frameCount = Int((duration * Double(fps)).rounded())
@@ -77,17 +87,24 @@ public enum TimelineRenderer {
             switch form {
             case .tracks:
                 TimelineTracks.render(
-                    scene: &scene, layout: layout, fps: fps, frameCount: frameCount, duration: duration, into: &w)
+                    scene: &scene, layout: layout, fps: fps, frameCount: frameCount, duration: duration,
+                    celebration: &party, into: &w)
             case .frames:
                 TimelineTracks.header(&w, scene: scene, layout: layout, fps: fps, duration: duration)
+                if let party { TimelineTracks.celebrationHeader(&w, party) }
                 var visible = VisibleParticles()
+                var confetti = VisibleParticles()
                 w.key("frames")
                 w.array { w in
                     for k in 1..<(frameCount + 1) {
                         let t = Double(k) / Double(fps)
                         scene.advance(to: t)
                         scene.visibleParticles(into: &visible)
-                        frame(&w, t: t, scene: scene, visible: visible)
+                        if party != nil {
+                            party!.advance(to: t)
+                            party!.visibleParticles(into: &confetti)
+                        }
+                        frame(&w, t: t, scene: scene, visible: visible, confetti: party == nil ? nil : confetti)
                     }
                 }
             }
@@ -95,7 +112,9 @@ public enum TimelineRenderer {
         out = w.bytes
     }
 
-    static func frame(_ w: inout JSONWriter, t: Double, scene: SpoilerScene, visible: VisibleParticles) {
+    static func frame(
+        _ w: inout JSONWriter, t: Double, scene: SpoilerScene, visible: VisibleParticles, confetti: VisibleParticles?
+    ) {
         w.object { w in
             w.key("t"); w.number(t, decimals: 4)
             w.key("reveal")
@@ -107,18 +126,29 @@ public enum TimelineRenderer {
             w.key("particles")
             w.object { w in
                 w.key("word"); w.array { w in for v in visible.word { w.number(v) } }
-                w.key("x"); w.array { w in for v in visible.x { w.number(Double(v), decimals: 2) } }
-                w.key("y"); w.array { w in for v in visible.y { w.number(Double(v), decimals: 2) } }
-                w.key("size"); w.array { w in for v in visible.size { w.number(Double(v), decimals: 2) } }
-                w.key("alpha"); w.array { w in for v in visible.alpha { w.number(Double(v), decimals: 3) } }
-                w.key("color")
-                w.array { w in
-                    for v in visible.color {
-                        w.string(
-                            RGBColor(red: UInt8(v >> 16 & 0xFF), green: UInt8(v >> 8 & 0xFF), blue: UInt8(v & 0xFF))
-                                .hexString)
-                    }
+                pieces(&w, visible)
+            }
+            if let confetti {
+                w.key("confetti")
+                w.object { w in
+                    pieces(&w, confetti)
+                    w.key("rotation"); w.array { w in for v in confetti.rotation { w.number(Double(v), decimals: 3) } }
+                    w.key("shape"); w.array { w in for v in confetti.shape { w.string(v.rawValue) } }
                 }
+            }
+        }
+    }
+
+    /// The centre, size, opacity and colour arrays of `visible`.
+    static func pieces(_ w: inout JSONWriter, _ visible: VisibleParticles) {
+        w.key("x"); w.array { w in for v in visible.x { w.number(Double(v), decimals: 2) } }
+        w.key("y"); w.array { w in for v in visible.y { w.number(Double(v), decimals: 2) } }
+        w.key("size"); w.array { w in for v in visible.size { w.number(Double(v), decimals: 2) } }
+        w.key("alpha"); w.array { w in for v in visible.alpha { w.number(Double(v), decimals: 3) } }
+        w.key("color")
+        w.array { w in
+            for v in visible.color {
+                w.string(RGBColor(red: UInt8(v >> 16 & 0xFF), green: UInt8(v >> 8 & 0xFF), blue: UInt8(v & 0xFF)).hexString)
             }
         }
     }

@@ -65,49 +65,67 @@ enum TimelineTracks {
         }
     }
 
+    /// Collects the pieces of `visible` shown in frame `k` into `particles`, a piece's
+    /// index there found by its id in `index`.
+    static func collect(
+        _ visible: VisibleParticles, frame k: Int, into particles: inout [Particle], index: inout [UInt32: Int]
+    ) {
+        for i in 0..<visible.count {
+            let id = visible.id[i]
+            let p: Int
+            if let known = index[id] {
+                p = known
+            } else {
+                p = particles.count
+                index[id] = p
+                particles.append(
+                    Particle(word: Int(visible.word[i]), shape: visible.shape[i], color: visible.color[i], first: k))
+            }
+            particles[p].set(
+                frame: k,
+                [
+                    Double(visible.x[i]), Double(visible.y[i]), Double(visible.size[i]), Double(visible.alpha[i]),
+                    Double(visible.rotation[i]),
+                ])
+        }
+    }
+
     static func render(
         scene: inout SpoilerScene, layout: TextLayout, fps: Int, frameCount: Int, duration: Double,
-        into w: inout JSONWriter
+        celebration party: inout Celebration?, into w: inout JSONWriter
     ) {
         var particles: [Particle] = []
         var index: [UInt32: Int] = [:]
+        var pieces: [Particle] = []
+        var pieceIndex: [UInt32: Int] = [:]
         var radii = [[Double?]](repeating: [], count: scene.words.count)
         var visible = VisibleParticles()
         for k in 1..<(frameCount + 1) {
-            scene.advance(to: Double(k) / Double(fps))
+            let t = Double(k) / Double(fps)
+            scene.advance(to: t)
             for i in scene.words.indices { radii[i].append(scene.revealRadius(word: i)) }
             scene.visibleParticles(into: &visible)
-            for i in 0..<visible.count {
-                let id = visible.id[i]
-                let p: Int
-                if let known = index[id] {
-                    p = known
-                } else {
-                    p = particles.count
-                    index[id] = p
-                    particles.append(
-                        Particle(word: Int(visible.word[i]), shape: visible.shape[i], color: visible.color[i], first: k))
-                }
-                particles[p].set(
-                    frame: k,
-                    [
-                        Double(visible.x[i]), Double(visible.y[i]), Double(visible.size[i]), Double(visible.alpha[i]),
-                        Double(visible.rotation[i]),
-                    ])
+            collect(visible, frame: k, into: &particles, index: &index)
+            if party != nil {
+                party!.advance(to: t)
+                party!.visibleParticles(into: &visible)
+                collect(visible, frame: k, into: &pieces, index: &pieceIndex)
             }
         }
         for p in particles.indices { particles[p].fillGaps() }
+        for p in pieces.indices { pieces[p].fillGaps() }
 
         // Palettes, in order of first use.
         var colors: [UInt32] = []
         var shapes: [ParticleShape] = []
-        for p in particles {
+        for p in particles + pieces {
             if !colors.contains(p.color) { colors.append(p.color) }
             if !shapes.contains(p.shape) { shapes.append(p.shape) }
         }
 
         w.key("format"); w.string("tracks")
         header(&w, scene: scene, layout: layout, fps: fps, duration: duration)
+        if let party { celebrationHeader(&w, party) }
         w.key("frameCount"); w.number(frameCount)
         w.key("units")
         w.object { w in for u in units { w.key(u.name); w.number(Int(u.perUnit)) } }
@@ -124,18 +142,39 @@ enum TimelineTracks {
         w.key("particles")
         w.object { w in
             w.key("word"); w.array { w in for p in particles { w.number(p.word) } }
-            w.key("first"); w.array { w in for p in particles { w.number(p.first) } }
-            w.key("last"); w.array { w in for p in particles { w.number(p.last) } }
-            w.key("color"); w.array { w in for p in particles { w.number(colors.firstIndex(of: p.color)!) } }
-            w.key("shape"); w.array { w in for p in particles { w.number(shapes.firstIndex(of: p.shape)!) } }
-            for (c, unit) in units.enumerated() {
-                w.key(unit.name)
-                w.array { w in
-                    for p in particles {
-                        w.array { w in for n in track(p.channels[c], perUnit: unit.perUnit) { w.number(n) } }
-                    }
+            write(&w, particles, colors: colors, shapes: shapes)
+        }
+        if party != nil {
+            w.key("confetti")
+            w.object { w in write(&w, pieces, colors: colors, shapes: shapes) }
+        }
+    }
+
+    /// The `first`, `last`, `color`, `shape` and channel-track arrays of `particles`.
+    static func write(_ w: inout JSONWriter, _ particles: [Particle], colors: [UInt32], shapes: [ParticleShape]) {
+        w.key("first"); w.array { w in for p in particles { w.number(p.first) } }
+        w.key("last"); w.array { w in for p in particles { w.number(p.last) } }
+        w.key("color"); w.array { w in for p in particles { w.number(colors.firstIndex(of: p.color)!) } }
+        w.key("shape"); w.array { w in for p in particles { w.number(shapes.firstIndex(of: p.shape)!) } }
+        for (c, unit) in units.enumerated() {
+            w.key(unit.name)
+            w.array { w in
+                for p in particles {
+                    w.array { w in for n in track(p.channels[c], perUnit: unit.perUnit) { w.number(n) } }
                 }
             }
+        }
+    }
+
+    /// `"celebration"`: when the confetti starts and the area it falls over.
+    static func celebrationHeader(_ w: inout JSONWriter, _ party: Celebration) {
+        w.key("celebration")
+        w.object { w in
+            w.key("start"); w.number(party.start, decimals: 4)
+            w.key("x"); w.number(party.view.x, decimals: 2)
+            w.key("y"); w.number(party.view.y, decimals: 2)
+            w.key("width"); w.number(party.view.width, decimals: 2)
+            w.key("height"); w.number(party.view.height, decimals: 2)
         }
     }
 

@@ -15,8 +15,8 @@ enum RenderCommand {
         name: "render",
         options: [
             "format", "from", "spoiler-reasons", "font", "width", "cell", "preset", "seed", "fps", "duration", "at", "reveal-at",
-            "reveal-origin", "reveal-scope", "rehide-after", "density", "reduced-motion", "color", "glyphs", "redact",
-            "embed", "timeline", "output",
+            "reveal-origin", "reveal-scope", "rehide-after", "density", "celebrate", "stage", "reduced-motion", "color",
+            "glyphs", "redact", "embed", "timeline", "output",
         ],
         required: ["format"],
         about: """
@@ -62,6 +62,25 @@ enum RenderCommand {
         /// `--duration` as given (nil when left out).
         var durationGiven: Double?
         var at: Double?
+        /// When the confetti starts (`--celebrate`: the last reveal); nil: no confetti.
+        var celebrationStart: Double?
+        /// The picture's size in pixels (`--stage`), if given.
+        var stage: SpoilerSize?
+        /// Whether `--celebrate` was given.
+        var celebrates: Bool
+        var seed: UInt64
+        var options: SceneOptions
+
+        /// The confetti over `view`, if there is any.
+        func celebration(over view: SpoilerRect) -> Celebration? {
+            celebrationStart.map { Celebration(view: view, start: $0, seed: seed, options: options) }
+        }
+
+        /// The SVG's stage: `--stage`, or the default with `--celebrate`.
+        var svgStage: SpoilerSize? { stage ?? (celebrates ? SVGRenderer.defaultStage(for: layout) : nil) }
+
+        /// The SVG's confetti, over its stage.
+        var svgCelebration: Celebration? { svgStage.flatMap { celebration(over: SVGRenderer.stageRect($0)) } }
     }
 
     static func run(_ args: Arguments) throws(CommandLineError) {
@@ -87,7 +106,8 @@ enum RenderCommand {
             if job.at != nil { throw .usage("'--at' applies to --format svg", command: "render") }
             let form = job.args.choice("timeline", as: TimelineForm.self) ?? .tracks
             TimelineRenderer.render(
-                scene: &job.scene, layout: job.layout, fps: job.fps, duration: job.duration, form: form, into: &out)
+                scene: &job.scene, layout: job.layout, fps: job.fps, duration: job.duration, form: form,
+                celebration: job.svgCelebration, into: &out)
             out.append(UInt8(ascii: "\n"))
         case .svg:
             if job.durationGiven != nil {
@@ -96,11 +116,14 @@ enum RenderCommand {
                 }
                 SVGRenderer.renderLoop(
                     scene: &job.scene, layout: job.layout, font: job.font, fps: job.fps, duration: job.duration,
-                    formatting: job.message.entities, into: &out)
+                    formatting: job.message.entities, celebration: job.svgCelebration, stage: job.svgStage, into: &out)
             } else {
                 job.scene.advance(to: job.at ?? 0)
+                var party = job.svgCelebration
+                party?.advance(to: job.scene.time)
                 SVGRenderer.renderStill(
-                    scene: job.scene, layout: job.layout, font: job.font, formatting: job.message.entities, into: &out)
+                    scene: job.scene, layout: job.layout, font: job.font, formatting: job.message.entities,
+                    celebration: party, stage: job.svgStage, into: &out)
             }
         case .ansi, .cast:
             out = try TerminalRender.render(job, cast: format == .cast)
@@ -150,9 +173,24 @@ enum RenderCommand {
         if let revealAt {
             scene.scheduleReveal(at: revealAt, origin: origin, rehideAfter: rehide)
         }
+        let celebrates = args.flag("celebrate")
         return Job(
             args: args, message: message, layout: layout, font: engine.font, scene: scene, fps: fps,
-            duration: args.number("duration")!, durationGiven: durationGiven, at: at)
+            duration: args.number("duration")!, durationGiven: durationGiven, at: at,
+            celebrationStart: celebrates ? scene.lastRevealTime : nil, stage: try stageSize(args),
+            celebrates: celebrates, seed: seed, options: options)
+    }
+
+    /// `--stage WxH` in pixels, if given.
+    static func stageSize(_ args: Arguments) throws(CommandLineError) -> SpoilerSize? {
+        guard let s = args.text("stage") else { return nil }
+        let parts = s.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...10000).contains(w),
+            (1...10000).contains(h)
+        else {
+            throw .usage("'--stage' needs WxH in pixels, 1 to 10000 each (like 320x240), got '\(s)'", command: "render")
+        }
+        return SpoilerSize(width: Double(w), height: Double(h))
     }
 
     /// Writes `bytes` to `path`, replacing it.

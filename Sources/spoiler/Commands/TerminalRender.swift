@@ -1,4 +1,6 @@
 import Glibc
+import SpoilerCore
+import SpoilerEffect
 import SpoilerLayout
 import SpoilerRender
 
@@ -26,10 +28,25 @@ enum TerminalRender {
         }
         var options = ANSIFrameOptions(capability: capability, glyphs: glyphs)
         options.formatting = job.message.entities
+        // The screen in cells: the layout's, or the stage's (rounded up to whole cells).
+        let cellWidth = Double(max(1, job.layout.metrics.cellWidth))
+        let cellHeight = Double(max(1, job.layout.metrics.lineHeight))
+        let stage =
+            job.stage
+            ?? (job.celebrates
+                ? SpoilerSize(
+                    width: Double(job.layout.width),
+                    height: max(Double(job.layout.height), Double(Celebration.defaultStageHeight))) : nil)
+        let columns = stage.map { Int(($0.width / cellWidth).rounded(.up)) }
+        let rows = stage.map { Int(($0.height / cellHeight).rounded(.up)) }
+        let party = job.celebration(
+            over: SpoilerRect(
+                x: 0, y: 0, width: Double(columns ?? 0) * cellWidth, height: Double(rows ?? 0) * cellHeight))
         if cast {
             if job.at != nil { throw .usage("'--at' applies to --format svg and ansi", command: "render") }
             let animation = ANSIAnimation.frames(
-                layout: job.layout, scene: job.scene, options: options, fps: Double(job.fps), duration: job.duration)
+                layout: job.layout, scene: job.scene, options: options, fps: Double(job.fps), duration: job.duration,
+                celebration: party, stageColumns: columns, stageRows: rows)
             return animation.asciicast()
         }
         if job.durationGiven != nil {
@@ -37,15 +54,21 @@ enum TerminalRender {
                 throw .usage("give either '--at' (a still) or '--duration' (frames)", command: "render")
             }
             return ANSIAnimation.frames(
-                layout: job.layout, scene: job.scene, options: options, fps: Double(job.fps), duration: job.duration
+                layout: job.layout, scene: job.scene, options: options, fps: Double(job.fps), duration: job.duration,
+                celebration: party, stageColumns: columns, stageRows: rows
             ).bytes
         }
         var scene = job.scene
         scene.advance(to: job.at ?? 0)
         options.fillHiddenCells = true
         var builder = ANSIFrameBuilder(layout: job.layout, options: options)
-        var canvas = CellCanvas(width: builder.columns, height: builder.rows)
+        var canvas = CellCanvas(width: columns ?? builder.columns, height: rows ?? builder.rows)
         builder.draw(scene, into: &canvas)
+        if var party {
+            party.advance(to: scene.time)
+            canvas.drawCelebration(
+                party, cellWidth: cellWidth, cellHeight: cellHeight, capability: capability, glyphs: glyphs)
+        }
         var out: [UInt8] = []
         StillFrameWriter.write(canvas, capability: capability, into: &out)
         return out
