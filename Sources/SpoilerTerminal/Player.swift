@@ -20,6 +20,9 @@ public struct PlayerOptions: Sendable {
     public var escapeDelay: Double = 0.05
     /// The full-screen reader's chrome and keys (`spoiler read`); nil: the plain player.
     public var reader: ReaderOptions?
+    /// The confetti over the screen when the last hidden word is revealed (`--celebrate`);
+    /// nil: none.
+    public var celebration: Preset?
 
     /// Options with the given frame look and the defaults above.
     public init(frame: ANSIFrameOptions) { self.frame = frame }
@@ -31,6 +34,7 @@ public struct PlayerOptions: Sendable {
         v.rehideAfter = rehideAfter
         v.reader = reader
         v.maxCatchUp = 0.1
+        v.celebration = celebration
         return v
     }
 }

@@ -66,6 +66,10 @@ public struct SpoilerTerminalView {
         /// to time T always shows time T. A real-time loop sets a few frames' worth
         /// (``Player`` uses 0.1 s).
         public var maxCatchUp: Double?
+        /// The confetti that falls over the whole view when the last hidden word is
+        /// revealed (``Preset/confetti``; see ``Celebration``); nil (the default): none.
+        /// With reduced motion there is none either.
+        public var celebration: Preset?
 
         /// Options with the given frame look, no help row, no re-hiding, no reader.
         public init(frame: ANSIFrameOptions) { self.frame = frame }
@@ -120,6 +124,9 @@ public struct SpoilerTerminalView {
     var isPaused = false
     /// The reader's search (`/`), while it is typed or after it ran.
     var search = SearchState()
+    /// The confetti falling now (host time), and whether it fell since every word was revealed.
+    var celebration: Celebration?
+    var hasCelebrated = false
 
     var previous: CellCanvas?
     private var spare: CellCanvas?
@@ -227,6 +234,7 @@ public struct SpoilerTerminalView {
         advanceScene(to: time)
         advanceScrollAnimation(to: time)
         updateSceneWindow(now: time)
+        updateCelebration(at: time)
     }
 
     mutating func advanceScene(to time: Double) {
@@ -274,7 +282,7 @@ public struct SpoilerTerminalView {
     /// - Complexity: O(words + particles).
     public func needsFrames(at time: Double) -> Bool {
         if isPaused { return false }
-        if scrollAnimation != nil { return true }
+        if scrollAnimation != nil || celebration != nil { return true }
         if scene.options.reducedMotion { return false }
         return movesInView()
     }
@@ -309,6 +317,7 @@ public struct SpoilerTerminalView {
             scene, into: &next, originColumn: textColumn, originRow: -scrollRow,
             rows: scrollRow..<(scrollRow + viewRows))
         drawSearchMatch(into: &next)
+        drawCelebration(into: &next)
         if options.reader != nil {
             drawChrome(into: &next, at: time)
         } else if options.showsHelp && size.rows > builder.rows + 1 {

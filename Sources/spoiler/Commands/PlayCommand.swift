@@ -12,7 +12,7 @@ enum PlayCommand {
         name: "play",
         options: [
             "from", "spoiler-reasons", "font", "width", "cell", "fps", "color", "glyphs", "preset", "seed", "density", "reveal-scope",
-            "rehide-after", "reduced-motion", "no-mouse",
+            "rehide-after", "celebrate", "reduced-motion", "no-mouse",
         ],
         about: """
             Animates a chat message's spoilers as "invisible ink" dust in the terminal: the
@@ -77,6 +77,7 @@ enum PlayCommand {
         options.framesPerSecond = fps
         options.mouse = !args.flag("no-mouse")
         options.rehideAfter = effect.rehideAfter
+        if args.flag("celebrate") { options.celebration = .confetti }
         try LivePlayer.run(
             options: options,
             layout: { size in

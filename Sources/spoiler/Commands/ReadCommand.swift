@@ -12,7 +12,7 @@ enum ReadCommand {
         name: "read",
         options: [
             "from", "spoiler-reasons", "theme", "color", "glyphs", "fps", "preset", "seed", "density", "reveal-scope", "rehide-after",
-            "reduced-motion", "no-mouse",
+            "celebrate", "reduced-motion", "no-mouse",
         ],
         about: """
             Shows a document or chat log full screen, wrapped to the window, in the colours of
@@ -78,6 +78,7 @@ enum ReadCommand {
         options.framesPerSecond = fps
         options.mouse = !args.flag("no-mouse")
         options.rehideAfter = effect.rehideAfter
+        if args.flag("celebrate") { options.celebration = .confetti }
         options.showsHelp = false
         options.reader = reader
         try LivePlayer.run(
