@@ -127,7 +127,10 @@ import Testing
 
     @Test func jsonFramesCarryTheConfettiWithRotations() throws {
         let r = try runSpoiler(
-            ["render", "--format", "json", "--celebrate", "--reveal-at", "0", "--fps", "2", "--duration", "1.5"],
+            [
+                "render", "--format", "json", "--timeline", "frames", "--celebrate", "--reveal-at", "0", "--fps", "2",
+                "--duration", "1.5",
+            ],
             input: message)
         #expect(r.status == 0, "\(r.err)")
         let doc = try JSONSerialization.jsonObject(with: r.stdout) as! [String: Any]
@@ -139,6 +142,35 @@ import Testing
         #expect(Set(confetti[1]["shape"] as! [String]) == ["polygon", "square", "star"])
         let meanY = confetti.map { c in (c["y"] as! [Double]).reduce(0, +) / Double(max(1, c["y"]!.count)) }
         #expect(meanY[1] > meanY[0] + 30)
+    }
+
+    /// The compact timeline: every piece once under "confetti", its y track falling and
+    /// its rotation track turning, in the palette's red, green and blue.
+    @Test func jsonTracksCarryTheConfettiOnce() throws {
+        let r = try runSpoiler(
+            ["render", "--format", "json", "--celebrate", "--reveal-at", "0", "--fps", "10", "--duration", "1.5"],
+            input: message)
+        #expect(r.status == 0, "\(r.err)")
+        let doc = try JSONSerialization.jsonObject(with: r.stdout) as! [String: Any]
+        #expect(doc["format"] as? String == "tracks")
+        let party = try #require(doc["celebration"] as? [String: Double])
+        #expect(party["start"] == 0 && party["height"] == 320)
+        let confetti = try #require(doc["confetti"] as? [String: Any])
+        let colors = doc["colors"] as! [String], shapes = doc["shapes"] as! [String]
+        let first = confetti["first"] as! [Int]
+        #expect(first.count >= 20, "\(first.count) pieces")
+        #expect(confetti["word"] == nil)
+        let pieceColors = Set((confetti["color"] as! [Int]).map { colors[$0] })
+        #expect(pieceColors == ["#ff3b30", "#34c759", "#007aff"])
+        #expect(Set((confetti["shape"] as! [Int]).map { shapes[$0] }) == ["polygon", "square", "star"])
+        // A track [v0, d1, dv1, …]: the sum of the changes is the last value minus the first.
+        func change(_ track: [Int]) -> Int { stride(from: 2, to: track.count, by: 2).reduce(0) { $0 + track[$1] } }
+        let ys = confetti["y"] as! [[Int]], turns = confetti["rotation"] as! [[Int]]
+        let last = confetti["last"] as! [Int]
+        let long = first.indices.filter { last[$0] - first[$0] >= 5 }
+        #expect(long.count >= 10)
+        #expect(long.allSatisfy { change(ys[$0]) > 0 }, "a piece that lived half a second did not fall")
+        #expect(long.filter { change(turns[$0]) != 0 }.count * 10 >= long.count * 8)
     }
 
     @Test(arguments: ["ansi", "cast"])
