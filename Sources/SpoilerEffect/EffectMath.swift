@@ -1,12 +1,12 @@
 /// Sine, cosine and easing written with `+` and `*` only, so that the simulation gives
 /// the same bits on every machine (libm's `sin` may differ between C libraries, and pure
 /// modules do not import Glibc).
-enum EffectMath {
+package enum EffectMath {
     static let twoPi = 6.283_185_307_179_586
     static let halfPi = 1.570_796_326_794_896_6
 
     /// `(sin x, cos x)` for `x` in radians, accurate to about 1e-15 for |x| < 1e6.
-    static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
+    package static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
         guard x.isFinite else { return (0, 1) }
         // Reduce to r in [-π/4, π/4] with x = k·π/2 + r (two-part π/2 for accuracy).
         let k = (x / halfPi).rounded()
@@ -34,7 +34,7 @@ enum EffectMath {
     }
 
     /// Cubic ease-in-out of `p` in [0, 1] (values outside are clamped): slow, fast, slow.
-    static func easeInOut(_ p: Double) -> Double {
+    package static func easeInOut(_ p: Double) -> Double {
         let p = min(max(p, 0), 1)
         if p < 0.5 { return 4 * p * p * p }
         let q = -2 * p + 2

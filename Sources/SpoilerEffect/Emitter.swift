@@ -114,15 +114,15 @@ struct EmitterGeometry: Sendable, Hashable {
 }
 
 /// A cell's numbers for the birth loop, flattened (no strings or arrays to retain).
-struct SpawnCell: Sendable {
+package struct SpawnCell: Sendable {
     var birthRate, lifetime, lifetimeRange, velocity, velocityRange, longitude, emissionRange: Double
     var scale, scaleRange, spin, spinRange, alpha, alphaRange: Double
     var red, green, blue, redRange, greenRange, blueRange: Double
     /// The colour as `0xRRGGBB` when no channel has a range: what the per-channel
     /// arithmetic gives then (`(b / 255 × 255).rounded()` is `b` for every byte).
-    var fixedColor: UInt32?
+    package var fixedColor: UInt32?
 
-    init(_ c: EmitterCell, color: RGBColor?) {
+    package init(_ c: EmitterCell, color: RGBColor?) {
         birthRate = max(c.birthRate, 0)
         lifetime = c.lifetime
         lifetimeRange = c.lifetimeRange
@@ -151,7 +151,7 @@ struct SpawnCell: Sendable {
     /// A particle's colour as `0xRRGGBB`, each channel its base plus its range times
     /// `2u - 1` for that channel's uniform number `u`, clamped and rounded to a byte.
     @inline(__always)
-    func color(_ uRed: Double, _ uGreen: Double, _ uBlue: Double) -> UInt32 {
+    package func color(_ uRed: Double, _ uGreen: Double, _ uBlue: Double) -> UInt32 {
         SpawnCell.channel(red, redRange, uRed) << 16 | SpawnCell.channel(green, greenRange, uGreen) << 8
             | SpawnCell.channel(blue, blueRange, uBlue)
     }

@@ -22,7 +22,7 @@ public struct InputDecoder: Sendable {
     /// How many bytes the decoding steps have looked at: an event's bytes once, and an
     /// incomplete sequence's (at most ``maxSequence``) again on each read until it is
     /// complete. The operation count behind the O(n) claim, which the tests measure.
-    private(set) var examinedBytes = 0
+    package private(set) var examinedBytes = 0
 
     /// A decoder with no bytes pending.
     public init() {}

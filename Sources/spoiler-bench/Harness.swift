@@ -155,13 +155,6 @@ struct BenchRun {
         JSONWriter.appendNumber(v, decimals: decimals, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
-
-    /// Peak resident set size of this process so far, in MB (getrusage's ru_maxrss).
-    static func peakRSSMegabytes() -> Double {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return Double(usage.ru_maxrss) / 1024
-    }
 }
 
 /// Writes `text` to standard error at once.

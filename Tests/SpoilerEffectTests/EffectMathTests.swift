@@ -1,5 +1,5 @@
 import SpoilerCore
-@testable import SpoilerEffect
+import SpoilerEffect
 import Testing
 
 @Suite struct EffectMathTests {

@@ -2,7 +2,7 @@ import SpoilerCore
 import SpoilerTestSupport
 import Testing
 
-@testable import SpoilerParser
+import SpoilerParser
 
 @Suite struct BotAPIParserTests {
     func botapi(_ json: String) throws(ParseError) -> Message {

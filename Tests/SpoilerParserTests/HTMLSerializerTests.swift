@@ -3,7 +3,7 @@ import SpoilerCore
 import SpoilerTestSupport
 import Testing
 
-@testable import SpoilerParser
+import SpoilerParser
 
 @Suite("HTML serializer")
 struct HTMLSerializerTests {

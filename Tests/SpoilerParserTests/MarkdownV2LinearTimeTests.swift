@@ -1,7 +1,7 @@
 import SpoilerCore
 import Testing
 
-@testable import SpoilerParser
+import SpoilerParser
 
 /// Adversarial inputs of 10 MB.
 ///

@@ -3,7 +3,7 @@ import SpoilerCore
 import SpoilerTestSupport
 import Testing
 
-@testable import SpoilerParser
+import SpoilerParser
 
 /// One input that must fail with TDLib's message at a position.
 struct ErrorCase: CustomTestStringConvertible, Sendable {

@@ -3,7 +3,7 @@ import SpoilerCore
 import SpoilerTestSupport
 import Testing
 
-@testable import SpoilerParser
+import SpoilerParser
 
 /// Random messages that MarkdownV2 and HTML can both say exactly, and a few that only HTML
 /// can.

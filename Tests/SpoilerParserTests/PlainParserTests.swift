@@ -2,7 +2,7 @@ import SpoilerCore
 import SpoilerTestSupport
 import Testing
 
-@testable import SpoilerParser
+import SpoilerParser
 
 /// A compact rendering of a message for expectations: the text, then each entity as
 /// `type@offset+length`.

@@ -1,5 +1,5 @@
 import SpoilerCore
-@testable import SpoilerTerminal
+import SpoilerTerminal
 import SpoilerTestSupport
 import Testing
 

@@ -27,13 +27,6 @@ enum StandardStreams {
     /// Queues a string for standard output.
     static func write(_ s: String) { write(s.utf8) }
 
-    /// Queues a line (a newline appended) for standard output.
-    static func writeLine(_ s: String) {
-        write(s.utf8)
-        buffer.append(UInt8(ascii: "\n"))
-        if buffer.count >= 1 << 16 { flush() }
-    }
-
     /// Writes out everything queued for standard output.
     ///
     /// A failed write (ENOSPC, EIO, …) is reported as `error: cannot write <stdout>

@@ -9,14 +9,6 @@ enum TDLibText {
         index < bytes.count ? bytes[index] : 0
     }
 
-    /// UTF-16 code units contributed by the UTF-8 byte `b`: 1 for a lead byte of a 1- to
-    /// 3-byte sequence, 2 for the lead byte of a 4-byte sequence, 0 for a continuation byte.
-    @inline(__always)
-    static func utf16Width(ofUTF8Byte b: UInt8) -> Int {
-        if b & 0xC0 == 0x80 { return 0 }
-        return b >= 0xF0 ? 2 : 1
-    }
-
     /// TDLib's `is_space`: space, tab, CR, LF, NUL and vertical tab (not form feed).
     @inline(__always)
     static func isSpace(_ b: UInt8) -> Bool {
@@ -80,7 +72,7 @@ enum TDLibText {
 ///
 /// The canonical order of ``Message`` leaves ties (same offset and length) in the order
 /// given; sorting with TDLib's order first makes the final order TDLib's.
-enum TDLibEntityOrder {
+package enum TDLibEntityOrder {
     /// TDLib's priority of an entity type.
     ///
     /// Lower sorts first among entities with the same offset and length. Values are TDLib's,
@@ -105,7 +97,7 @@ enum TDLibEntityOrder {
     }
 
     /// Whether `a` comes before `b` in TDLib's order (ignoring their positions in a list).
-    static func precedes(_ a: Entity, _ b: Entity) -> Bool {
+    package static func precedes(_ a: Entity, _ b: Entity) -> Bool {
         if a.offset != b.offset { return a.offset < b.offset }
         if a.length != b.length { return a.length > b.length }
         return priority(a) < priority(b)
@@ -113,7 +105,7 @@ enum TDLibEntityOrder {
 
     /// `entities` in TDLib's order (a stable sort; a linear check first, as entities often
     /// come sorted).
-    static func sorted(_ entities: [Entity]) -> [Entity] {
+    package static func sorted(_ entities: [Entity]) -> [Entity] {
         var isSorted = true
         var k = 1
         while k < entities.count {
@@ -139,7 +131,7 @@ enum TDLibEntityOrder {
 
 extension ParseError {
     /// A markup error worded as TDLib words it, positioned at byte `utf8Offset` of `bytes`.
-    static func tdlib(_ reason: String, at utf8Offset: Int, in bytes: [UInt8]) -> ParseError {
+    package static func tdlib(_ reason: String, at utf8Offset: Int, in bytes: [UInt8]) -> ParseError {
         ParseError(.syntax, reason, position: TextPosition(utf8Offset: min(utf8Offset, bytes.count), in: bytes))
     }
 }

@@ -3,7 +3,7 @@
 /// `tg://emoji?id=` and `tg://time?unix=&format=` links of custom emoji and date entities.
 ///
 /// All functions take the link as UTF-8 bytes and never trap.
-enum TelegramLink {
+package enum TelegramLink {
     // MARK: - Mentions by user id
 
     /// The largest user identifier TDLib accepts (2^40 - 1).
@@ -84,7 +84,7 @@ enum TelegramLink {
     /// The Bot API `date_time_format` string of TDLib's date flags: `r`, or `w?[dD]?[tT]?`;
     /// nil when the flags are 0 or cannot be written that way (both `t` and `T`, or both
     /// `d` and `D`).
-    static func dateTimeFormat(flags: Int) -> String? {
+    package static func dateTimeFormat(flags: Int) -> String? {
         if flags == 1 { return "r" }
         if flags == 0 || flags & 1 != 0 || flags & ~63 != 0 { return nil }
         if flags & 6 == 6 || flags & 24 == 24 { return nil }
