@@ -23,4 +23,14 @@ public struct PresetError: Error, Sendable, Hashable, CustomStringConvertible {
         let place = "line \(position.line), column \(position.column)"
         return field.isEmpty ? "\(place): \(reason)" : "\(place): field '\(field)': \(reason)"
     }
+
+    /// The error in compiler form for the file called `name`, the position said once:
+    /// `name:L:C: field 'F': reason`.
+    ///
+    /// - Parameter name: The preset file's path.
+    /// - Returns: One line of text, without a final newline.
+    public func located(in name: String) -> String {
+        let place = "\(name):\(position.line):\(position.column)"
+        return field.isEmpty ? "\(place): \(reason)" : "\(place): field '\(field)': \(reason)"
+    }
 }

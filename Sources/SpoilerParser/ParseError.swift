@@ -51,9 +51,11 @@ public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
         return bytes
     }
 
-    /// The error for a JSON syntax error.
+    /// The error for a JSON syntax error: `invalid JSON: reason`, the place in `position`
+    /// only (``located(in:)`` words it `name:line:column: invalid JSON: reason`), so that
+    /// a message names one position, not two.
     public init(_ json: JSONError) {
-        self.init(.invalidJSON, json.description, position: json.position)
+        self.init(.invalidJSON, "invalid JSON: \(json.reason)", position: json.position)
     }
 
     /// Parses `bytes` as one JSON value, a syntax error becoming ``ParseError/init(_:)``.

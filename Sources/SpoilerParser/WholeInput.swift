@@ -7,6 +7,11 @@ extension MessageParser {
     /// The newline that ends the input (`\n` or `\r\n`, as a file or `echo` ends) ends the
     /// input, not the message, so it is dropped; every other byte is the message's.
     ///
+    /// Invalid UTF-8 is an error in every format, `markdown` included (where parsing bytes
+    /// with ``MessageParser`` alone reads it as U+FFFD, as cmark-gfm does), so
+    /// that every command treats a file the same: the error names the line and column of
+    /// the first invalid sequence, and nothing of the input is guessed at.
+    ///
     /// ```swift
     /// let message = try MessageParser.parseWholeInput(Array("hi ||there||\n".utf8), from: .plain)
     /// // message.text == "hi there"
@@ -28,6 +33,9 @@ extension MessageParser {
         if bytes.last == UInt8(ascii: "\n") {
             bytes.removeLast()
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        }
+        if format == .markdown, let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
+            throw ParseError.invalidUTF8(at: bad, in: bytes)
         }
         return try parse(bytes, from: format, options: options)
     }

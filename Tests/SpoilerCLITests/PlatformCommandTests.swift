@@ -127,7 +127,7 @@ import Testing
         #expect(out[2] == #"{"id":3,"text":"plain","entities":[]}"#)
         #expect(out[3].hasPrefix(#"{"id":4,"line":4,"error":"#))
         #expect(out[3].contains(#""offset":"#), "a syntax error gives its position: \(out[3])")
-        #expect(m.err.contains("error: <stdin>: line 2: Matrix content: 'body' must be a string\n"))
+        #expect(m.err.contains("error: <stdin>:2: Matrix content: 'body' must be a string\n"))
 
         let signalLines = [
             #"{"id":1,"message":"a secret","textStyles":[{"style":"SPOILER","start":2,"length":6}]}"#,

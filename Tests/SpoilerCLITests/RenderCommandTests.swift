@@ -100,7 +100,8 @@ import Testing
         // These fail before reading the input: give them none.
         let e = try runSpoiler(["render", "--format", "json", "--preset", bad.path])
         #expect(e.status == 1)
-        #expect(e.err.contains("line 2, column 21: field 'emitterCells[0].velocity': expected a number"), "\(e.err)")
+        #expect(
+            e.err == "error: \(bad.path):2:21: field 'emitterCells[0].velocity': expected a number\n", "\(e.err)")
         let missing = try runSpoiler(["render", "--format", "json", "--preset", "glitter"])
         #expect(missing.status == 1 && missing.err.contains("built-in presets: confetti, dust, snow"))
     }

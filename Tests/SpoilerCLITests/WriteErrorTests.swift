@@ -23,7 +23,7 @@ import Testing
         let input = command.contains("ndjson") ? "\"a ||b||\"\n" : "a ||b||\n"
         let r = try shell(#""$0" \#(command) > /dev/full"#, input: input)
         #expect(r.status == 1, "\(command)")
-        #expect(r.err == "error: cannot write <stdout> (/dev/full): No space left on device\n", "\(command)")
+        #expect(r.err == "error: <stdout> (/dev/full): cannot write: No space left on device\n", "\(command)")
     }
 
     /// Many NDJSON lines: the failure comes at the first buffer flush, mid-run.
@@ -31,13 +31,13 @@ import Testing
         let input = (1...20_000).map { "\"message \($0) ||hidden||\"" }.joined(separator: "\n")
         let r = try shell(#""$0" parse --ndjson > /dev/full"#, input: input)
         #expect(r.status == 1)
-        #expect(r.err == "error: cannot write <stdout> (/dev/full): No space left on device\n")
+        #expect(r.err == "error: <stdout> (/dev/full): cannot write: No space left on device\n")
     }
 
     @Test func outputFileOnFullDevice() throws {
         let r = try shell(#""$0" render --format svg -o /dev/full"#)
         #expect(r.status == 1)
-        #expect(r.err == "error: cannot write '/dev/full': No space left on device\n")
+        #expect(r.err == "error: /dev/full: cannot write: No space left on device\n")
         // A device is written in place, never renamed over.
         var st = stat()
         #expect(stat("/dev/full", &st) == 0 && (st.st_mode & S_IFMT) == S_IFCHR)
@@ -80,7 +80,7 @@ import Testing
         let r = try shell(
             #"trap "" XFSZ; ulimit -f 1; "$0" render --format svg -o "$1""#, file.path, input: long)
         #expect(r.status == 1)
-        #expect(r.err == "error: cannot write '\(file.path)': File too large\n")
+        #expect(r.err == "error: \(file.path): cannot write: File too large\n")
         #expect(try String(contentsOf: file, encoding: .utf8) == "GOOD")
         let names = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
         #expect(names == ["out.svg"])
@@ -100,11 +100,11 @@ import Testing
         let asUser = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
         let r = try shell(asUser + #""$0" render --format svg -o "$1""#, target)
         #expect(r.status == 1)
-        #expect(r.err == "error: cannot write '\(target)': Permission denied\n")
+        #expect(r.err == "error: \(target): cannot write: Permission denied\n")
         let underFile = file.appendingPathComponent("out.svg").path
         let r2 = try shell(#""$0" render --format svg -o "$1""#, underFile)
         #expect(r2.status == 1)
-        #expect(r2.err == "error: cannot write '\(underFile)': Not a directory\n")
+        #expect(r2.err == "error: \(underFile): cannot write: Not a directory\n")
         #expect(try String(contentsOf: file, encoding: .utf8) == "GOOD")
     }
 

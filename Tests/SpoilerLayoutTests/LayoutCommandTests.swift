@@ -73,7 +73,7 @@ import Testing
         #expect(lines[1].contains("\"word\":1"))
         #expect(lines[2].hasPrefix("{\"id\":3,\"line\":3,\"error\""))
         #expect(lines[3].hasPrefix("{\"id\":9,\"metrics\""))
-        #expect(r.err.contains("line 3"))
+        #expect(r.err == "error: <stdin>:3:1: invalid JSON: invalid literal\n")
     }
 
     @Test func fontsAndCellSizes() throws {
@@ -101,11 +101,50 @@ import Testing
         let r = try runSpoiler(["layout", "--font", cut.path], input: "")
         #expect(r.status == 1)
         #expect(
-            r.err == "error: \(cut.path):byte \(whole.count / 2): error: truncated font: the gzip stream ends early\n")
+            r.err == "error: \(cut.path):byte \(whole.count / 2): truncated font: the gzip stream ends early\n")
         let missing = try runSpoiler(["layout", "--font", dir.appendingPathComponent("nope.bdf").path], input: "")
         #expect(missing.status == 1)
-        #expect(missing.err.contains("nope.bdf"))
-        #expect(missing.err.contains("No such file"))
+        #expect(
+            missing.err == "error: \(dir.appendingPathComponent("nope.bdf").path): cannot open font: No such file or directory\n")
+    }
+
+    /// Each kind of font error, as a user reads it: `error: ` once, then `path: reason`
+    /// or `path:position: reason` (a byte offset in binary fonts, a line in text ones).
+    @Test func fontErrorsInOneForm() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("spoiler-font-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+            let url = dir.appendingPathComponent(name)
+            try Data(bytes).write(to: url)
+            return url.path
+        }
+        let read = "BDF 2.1, PSF1, PSF2 or GNU Unifont .hex (plain or gzip-compressed)"
+        let pcf = try file("ter-u12n.pcf", [0x01, 0x66, 0x63, 0x70] + [UInt8](repeating: 0, count: 60))
+        let ttf = try file("DejaVuSans.ttf", [0x00, 0x01, 0x00, 0x00] + [UInt8](repeating: 0, count: 60))
+        let woff = try file("font.woff2", Array("wOF2".utf8) + [UInt8](repeating: 0, count: 60))
+        let text = try file("passwd", Array("root:x:0:0:root:/root:/bin/bash\n".utf8))
+        // A PSF2 header that promises 4 glyphs of 16 bytes, followed by 40 bytes.
+        var psf: [UInt8] = [0x72, 0xB5, 0x4A, 0x86, 0, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 16, 0, 0, 0]
+        psf += [16, 0, 0, 0, 8, 0, 0, 0] + [UInt8](repeating: 0, count: 40)
+        let truncated = try file("trunc.psf", psf)
+        let bdf = try file("bad.bdf", Array("STARTFONT 2.1\nFONTBOUNDINGBOX 8 16 0 -4\nSTARTCHAR A\nDWIDTH six 0\n".utf8))
+        let cases: [(String, String)] = [
+            (pcf, "\(pcf): unsupported font format: PCF (X11 compiled bitmap font; convert it to BDF with pcf2bdf); the formats read are \(read)"),
+            (ttf, "\(ttf): unsupported font format: TrueType; the formats read are \(read)"),
+            (woff, "\(woff): unsupported font format: WOFF2; the formats read are \(read)"),
+            (text, "\(text): not a font: expected \(read)"),
+            (truncated, "\(truncated):byte 72: truncated font: a 32-byte header and 4 glyphs of 16 bytes need 96 bytes, the file has 72"),
+            (bdf, "\(bdf):4: corrupt font: DWIDTH: 'six' is not a number"),
+            ("/nonexistent", "/nonexistent: cannot open font: No such file or directory"),
+            (dir.path, "\(dir.path): cannot read font: Is a directory"),
+        ]
+        for (font, message) in cases {
+            let r = try runSpoiler(["layout", "--font", font], input: "")
+            #expect(r.status == 1, "\(font)")
+            #expect(r.out == "", "\(font)")
+            #expect(r.err == "error: \(message)\n", "\(font)")
+        }
     }
 
     @Test func usageErrors() throws {

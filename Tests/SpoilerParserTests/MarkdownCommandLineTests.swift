@@ -35,15 +35,22 @@ import Testing
         #expect(lines[0] == #"{"id":1,"html":"<p><span class=\"spoiler\">a</span></p>\n"}"#)
         #expect(lines[1] == #"{"id":"x","html":"<p><em>b</em></p>\n"}"#)
         #expect(lines[2].hasPrefix(#"{"id":3,"line":3,"error":"#))
-        #expect(r.err.contains("line 3"))
+        #expect(r.err == "error: <stdin>:3: each line must be a JSON string or an object with 'text'\n")
     }
 
-    @Test func acceptsAnyBytes() throws {
-        let bytes = Data([0x2A, 0xFF, 0x2A, 0x00, 0x7C, 0x7C, 0xC3, 0x7C, 0x7C, 0x0A])
-        let html = try runSpoiler(["convert", "--from", "markdown", "--to", "html"], stdin: bytes)
-        #expect(html.status == 0)
-        #expect(html.out == "<p><em>\u{FFFD}</em>\u{FFFD}<span class=\"spoiler\">\u{FFFD}</span></p>\n")
-        let json = try runSpoiler(["parse", "--from", "markdown"], stdin: bytes)
-        #expect(json.status == 0)
+    /// Invalid UTF-8 is an error in Markdown as in every format on the command line, with
+    /// its line and column (the library's Markdown parser alone reads it as U+FFFD).
+    @Test func invalidUTF8IsAnErrorAsInEveryFormat() throws {
+        let bytes = Data([0x2A, 0x61, 0x2A, 0x0A, 0x2A, 0xFF, 0x2A, 0x00, 0x7C, 0x7C, 0xC3, 0x7C, 0x7C, 0x0A])
+        for args in [["convert", "--to", "html"], ["convert", "--to", "markdown"], ["convert", "--to", "json"], ["parse"]] {
+            let r = try runSpoiler(args + ["--from", "markdown"], stdin: bytes)
+            #expect(r.status == 1, "\(args)")
+            #expect(r.out == "", "\(args)")
+            #expect(r.err == "error: <stdin>:2:2: Invalid UTF-8 at byte offset 5\n", "\(args)")
+        }
+        // A NUL byte is valid UTF-8: cmark-gfm reads it as U+FFFD.
+        let nul = try runSpoiler(["convert", "--from", "markdown", "--to", "html"], stdin: Data([0x2A, 0x00, 0x2A, 0x0A]))
+        #expect(nul.status == 0)
+        #expect(nul.out == "<p><em>\u{FFFD}</em></p>\n")
     }
 }

@@ -107,6 +107,12 @@ func corpusOptionSets(_ index: Int) -> [(MarkdownOptions, [String])] {
             let data = try Data(contentsOf: MarkdownCorpus.folder.appendingPathComponent(file))
             let expected = try runProgram(program, ["--validate-utf8"] + gfmExtensionFlags, stdin: data)
             let ours = try runSpoiler(["convert", "--from", "markdown", "--to", "html"], stdin: data)
+            if let bad = UTF8Validation.firstInvalidOffset(in: Array(data)) {
+                // Invalid UTF-8 is an error on the command line, as in every format.
+                #expect(ours.status == 1, "\(file)")
+                #expect(ours.err.contains("Invalid UTF-8 at byte offset \(bad)"), "\(file)")
+                continue
+            }
             #expect(ours.status == 0)
             #expect(ours.stdout == expected.stdout, "\(file)")
         }

@@ -51,7 +51,7 @@ import Testing
     @Test func aMissingFileFailsWithItsName() throws {
         let r = try runSpoiler(["read", "/nonexistent/notes.md"])
         #expect(r.status == 1)
-        #expect(r.err.contains("cannot open '/nonexistent/notes.md'"))
+        #expect(r.err == "error: /nonexistent/notes.md: cannot open: No such file or directory\n")
     }
 
     @Test func helpListsTheKeysAndThemes() throws {
@@ -105,6 +105,6 @@ import Testing
             ["read", "--from", "export"], input: "{\"messages\": [\n  {\"id\": 1,,}\n]}", environment: ["COLUMNS": "80"]
         )
         #expect(r.status == 1)
-        #expect(r.err.hasPrefix("error: <stdin>:2:12: invalid JSON at line 2, column 12"), "\(r.err)")
+        #expect(r.err.hasPrefix("error: <stdin>:2:12: invalid JSON: "), "\(r.err)")
     }
 }

@@ -1,7 +1,10 @@
 extension BitmapFont {
     /// Parses a bitmap font from the bytes of a file, detecting the format from its content:
     /// gzip (decompressed first), PSF1 (magic 36 04), PSF2 (magic 72 b5 4a 86), BDF 2.1
-    /// (`STARTFONT`), else GNU Unifont `.hex` (lines `XXXX:hexdigits`).
+    /// (`STARTFONT`), else GNU Unifont `.hex` (lines `XXXX:hexdigits`). A PCF, TrueType,
+    /// OpenType, WOFF, Type 1 or Windows font, recognised by its magic bytes, is
+    /// ``LayoutError/unsupportedFontFormat(file:format:)``; other bytes are
+    /// ``LayoutError/unknownFontFormat(file:)``.
     ///
     /// - Parameters:
     ///   - bytes: the whole file.
@@ -26,6 +29,8 @@ extension BitmapFont {
             font = try BDFParser(data: data, file: file, decompressed: decompressed).parse()
         } else if HexParser.looksLikeHex(data) {
             font = try HexParser(data: data, file: file, decompressed: decompressed).parse(name: name)
+        } else if let format = FontSignature.unsupportedFormat(of: data) {
+            throw .unsupportedFontFormat(file: file, format: decompressed ? "\(format), gzip-compressed" : format)
         } else {
             throw .unknownFontFormat(file: file)
         }

@@ -162,12 +162,8 @@ public final class ExportReader {
         finished = true
         // yajl has consumed the offending byte: point at it.
         let consumed = handle.map { yajl_get_bytes_consumed($0) } ?? 0
-        let at = position(at: max(0, consumed - 1), in: chunk)
         if status == yajl_status_client_canceled, let reason = state.pointee.cancelReason {
-            return ParseError(
-                .invalidJSON,
-                "invalid JSON at line \(at.line), column \(at.column) (byte offset \(at.utf8Offset)): \(reason)",
-                position: at)
+            return ParseError(.invalidJSON, "invalid JSON: \(reason)", position: position(at: max(0, consumed - 1), in: chunk))
         }
         var reason = "malformed JSON"
         if let handle, let message = yajl_get_error(handle, 0, nil, 0) {
@@ -177,13 +173,24 @@ public final class ExportReader {
         // yajl words it "parse error: invalid object key (must be a string)\n".
         if reason.hasPrefix("parse error: ") { reason.removeFirst("parse error: ".count) }
         while reason.last == "\n" || reason.last == " " { reason.removeLast() }
+        if reason.contains("invalid bytes in UTF8 string"), let bad = firstInvalidUTF8(in: chunk) {
+            // Worded as every other input words it, at the first invalid byte.
+            let at = position(at: bad, in: chunk)
+            return ParseError(.invalidUTF8, "Invalid UTF-8 at byte offset \(at.utf8Offset)", position: at)
+        }
         if reason == "premature EOF" {
             reason = fedBytes == 0 ? "the export is empty" : "the export ends in the middle of a value (truncated?)"
         }
-        return ParseError(
-            .invalidJSON,
-            "invalid JSON at line \(at.line), column \(at.column) (byte offset \(at.utf8Offset)): \(reason)",
-            position: at)
+        // (position(at:) moves the line bookkeeping: it is called once per error.)
+        return ParseError(.invalidJSON, "invalid JSON: \(reason)", position: position(at: max(0, consumed - 1), in: chunk))
+    }
+
+    /// The offset in `chunk` of its first invalid UTF-8 sequence, not counting the
+    /// continuation bytes it starts with (the end of a sequence the last chunk began).
+    private func firstInvalidUTF8(in chunk: UnsafeBufferPointer<UInt8>) -> Int? {
+        var start = 0
+        while start < min(3, chunk.count), chunk[start] & 0xC0 == 0x80 { start += 1 }
+        return UTF8Validation.firstInvalidOffset(in: Array(chunk[start...])).map { $0 + start }
     }
 
     private static func makeCallbacks() -> yajl_callbacks {

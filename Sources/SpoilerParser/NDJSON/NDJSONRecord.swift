@@ -23,6 +23,13 @@ public struct NDJSONRecord: Sendable, Hashable {
     public var id: [UInt8]?
     /// The message, or why the line could not be read.
     public var result: Result<Message, ParseError>
+    /// When the line itself is malformed (a JSON syntax error, invalid UTF-8), the 1-based
+    /// column of the error in the line, counted in bytes; nil when the line is fine or the
+    /// error is inside the message it holds (whose position counts in the message's text).
+    ///
+    /// A program reporting the error names one place with it, `file:LINE:COLUMN: reason`,
+    /// or `file:LINE: reason` without it.
+    public var errorColumn: Int?
 
     /// Reads one NDJSON line (without its `\n`), or nil for a blank line.
     ///
@@ -36,8 +43,12 @@ public struct NDJSONRecord: Sendable, Hashable {
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
         var id: [UInt8]?
-        result = Result { () throws(ParseError) -> Message in try NDJSONRecord.message(bytes, format: format, options: options, id: &id) }
+        var lineIsMalformed = false
+        result = Result { () throws(ParseError) -> Message in
+            try NDJSONRecord.message(bytes, format: format, options: options, id: &id, lineIsMalformed: &lineIsMalformed)
+        }
         self.id = id
+        if lineIsMalformed, case .failure(let e) = result { errorColumn = e.position?.column }
     }
 
     /// The error record written in place of a failed line:
@@ -70,7 +81,7 @@ public struct NDJSONRecord: Sendable, Hashable {
     }
 
     private static func message(
-        _ bytes: [UInt8], format: InputFormat, options: ParseOptions, id: inout [UInt8]?
+        _ bytes: [UInt8], format: InputFormat, options: ParseOptions, id: inout [UInt8]?, lineIsMalformed: inout Bool
     ) throws(ParseError) -> Message {
         // A line that parses as JSON is valid UTF-8 (the JSON reader checks every string
         // and allows only ASCII outside them), so the bytes are checked only on failure,
@@ -79,6 +90,7 @@ public struct NDJSONRecord: Sendable, Hashable {
         do {
             value = try JSONValue.parse(bytes)
         } catch {
+            lineIsMalformed = true
             if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
                 throw ParseError.invalidUTF8(at: bad, in: bytes)
             }

@@ -12,16 +12,23 @@ final class InputSource {
     private let ownsDescriptor: Bool
 
     /// Opens `path`, or standard input when nil.
-    init(path: String?) throws(CommandLineError) {
+    ///
+    /// - Parameters:
+    ///   - path: The file, or nil for standard input.
+    ///   - what: What the file is to the command, for errors: `path: cannot open font: …`.
+    /// - Throws: a failure in the one error form, `path: cannot open: No such file or
+    ///   directory`, `path: cannot read: Is a directory`.
+    init(path: String?, what: String? = nil) throws(CommandLineError) {
         if let path {
+            let noun = what.map { " \($0)" } ?? ""
             let fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else {
-                throw .failure("cannot open '\(path)': \(String(cString: strerror(errno)))")
+                throw .failure("\(path): cannot open\(noun): \(String(cString: strerror(errno)))")
             }
             var st = stat()
             if fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
                 close(fd)
-                throw .failure("cannot read '\(path)': Is a directory")
+                throw .failure("\(path): cannot read\(noun): Is a directory")
             }
             self.fd = fd
             name = path
@@ -68,7 +75,7 @@ final class InputSource {
         }
         buffer.removeLast(count - got)
         if failure != 0 {
-            throw .failure("cannot read \(name): \(String(cString: strerror(failure)))")
+            throw .failure("\(name): cannot read: \(String(cString: strerror(failure)))")
         }
         return got
     }

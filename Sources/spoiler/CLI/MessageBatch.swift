@@ -68,7 +68,7 @@ struct MessageBatch {
                 for (k, outcome) in outcomes.enumerated() {
                     let number = batch.firstNumber + k
                     progress.tick(messages: 1, bytes: batch.lines[k].count + 1)
-                    let ok = try MessageBatch.write(outcome, place: "\(input.name): line \(number)", progress: &progress)
+                    let ok = try MessageBatch.write(outcome, place: "\(input.name):\(number)", progress: &progress)
                     if !ok { failures += 1 }
                 }
             }
@@ -76,7 +76,7 @@ struct MessageBatch {
             try input.forEachLine { (line, number) throws(CommandLineError) in
                 progress.tick(messages: 1, bytes: line.count + 1)
                 let outcome = MessageBatch.outcome(of: line, number: number, format: format, options: options, step: step)
-                let ok = try MessageBatch.write(outcome, place: "\(input.name): line \(number)", progress: &progress)
+                let ok = try MessageBatch.write(outcome, place: "\(input.name):\(number)", progress: &progress)
                 if !ok { failures += 1 }
             }
         }
@@ -90,7 +90,9 @@ struct MessageBatch {
     enum LineOutcome: Sendable {
         case blank
         case output([UInt8])
-        case failed(record: [UInt8], reason: String)
+        /// A failed message: its error record, the reason, and the column in the line
+        /// when the line itself is malformed (``NDJSONRecord/errorColumn``).
+        case failed(record: [UInt8], reason: String, column: Int?)
         case fatal(CommandLineError)
     }
 
@@ -107,7 +109,9 @@ struct MessageBatch {
             return .fatal(e)
         } catch {
             let reason = (error as? ParseError)?.reason ?? "\(error)"
-            return .failed(record: NDJSONRecord.errorRecord(id: id, line: number, error: error), reason: reason)
+            return .failed(
+                record: NDJSONRecord.errorRecord(id: id, line: number, error: error), reason: reason,
+                column: record.errorColumn)
         }
     }
 
@@ -125,13 +129,14 @@ struct MessageBatch {
             return .fatal(e)
         } catch {
             let reason = (error as? ParseError)?.reason ?? "\(error)"
-            return .failed(record: NDJSONRecord.errorRecord(id: id, line: nil, error: error), reason: reason)
+            return .failed(record: NDJSONRecord.errorRecord(id: id, line: nil, error: error), reason: reason, column: nil)
         }
     }
 
     /// Writes one line's outcome: its output line, or its error record and, on standard
-    /// error, `error: place: reason`. Returns false for an error record; rethrows a fatal
-    /// error.
+    /// error, `error: place: reason` (`error: file:LINE:COLUMN: reason` when the line
+    /// itself is malformed; `place` is `file:LINE` for a line, the file for an export
+    /// message). Returns false for an error record; rethrows a fatal error.
     static func write(_ outcome: LineOutcome, place: @autoclosure () -> String, progress: inout Progress)
         throws(CommandLineError) -> Bool
     {
@@ -142,12 +147,12 @@ struct MessageBatch {
             StandardStreams.write(out)
             StandardStreams.write(CollectionOfOne(UInt8(ascii: "\n")))
             return true
-        case .failed(let record, let reason):
+        case .failed(let record, let reason, let column):
             StandardStreams.write(record)
             StandardStreams.write(CollectionOfOne(UInt8(ascii: "\n")))
             StandardStreams.flush()
             progress.clear()
-            StandardStreams.writeError("error: \(place()): \(reason)\n")
+            StandardStreams.writeError("error: \(place())\(column.map { ":\($0)" } ?? ""): \(reason)\n")
             return false
         case .fatal(let e):
             throw e

@@ -29,8 +29,8 @@ enum StandardStreams {
 
     /// Writes out everything queued for standard output.
     ///
-    /// A failed write (ENOSPC, EIO, …) is reported as `error: cannot write <stdout>
-    /// (PATH): REASON` and ends the program with status 1, since the output is lost; a
+    /// A failed write (ENOSPC, EIO, …) is reported as `error: <stdout>
+    /// (PATH): cannot write: REASON` and ends the program with status 1, since the output is lost; a
     /// closed pipe (EPIPE) ends it quietly with status 0.
     static func flush() {
         if buffer.isEmpty { return }
@@ -47,7 +47,7 @@ enum StandardStreams {
     private static func failed(_ error: TerminalError) -> Never {
         var reason = error.description
         if case .system(_, let code) = error { reason = String(cString: strerror(code)) }
-        writeError("error: cannot write \(outputName): \(reason)\n")
+        writeError("error: \(outputName): cannot write: \(reason)\n")
         _exit(1)
     }
 

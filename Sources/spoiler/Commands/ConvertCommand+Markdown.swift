@@ -21,7 +21,13 @@ extension ConvertCommand {
     /// `{"id":…,"html":"…"}` records and error records as `MessageBatch` does.
     static func runMarkdown(input: InputSource, to: OutputFormat, ndjson: Bool) throws(CommandLineError) {
         if !ndjson {
-            StandardStreams.write(renderMarkdown(try input.readAll(), to: to))
+            let bytes = try input.readAll()
+            // Invalid UTF-8 is an error here as in every command (cmark-gfm alone would
+            // read it as U+FFFD), with the line and column of the first invalid sequence.
+            if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
+                throw .failure(ParseError.invalidUTF8(at: bad, in: bytes).located(in: input.name))
+            }
+            StandardStreams.write(renderMarkdown(bytes, to: to))
             StandardStreams.flush()
             return
         }
@@ -31,8 +37,17 @@ extension ConvertCommand {
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
             if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             var id = Array(String(number).utf8)
+            var column: Int?
             do throws(ParseError) {
-                let value = try ParseError.parsingJSON(bytes)
+                let value: JSONValue
+                do throws(ParseError) {
+                    value = try ParseError.parsingJSON(bytes)
+                } catch {
+                    // As NDJSONRecord words it: invalid UTF-8 is the better error.
+                    let e = UTF8Validation.firstInvalidOffset(in: bytes).map { ParseError.invalidUTF8(at: $0, in: bytes) } ?? error
+                    column = e.position?.column
+                    throw e
+                }
                 if let given = value["id"] {
                     switch given {
                     case .number, .string: id = Array(given.jsonString.utf8)
@@ -55,7 +70,7 @@ extension ConvertCommand {
                 StandardStreams.write(NDJSONRecord.errorRecord(id: id, line: number, error: error))
                 StandardStreams.write([UInt8(ascii: "\n")])
                 StandardStreams.flush()
-                StandardStreams.writeError("error: \(input.name): line \(number): \(error.reason)\n")
+                StandardStreams.writeError("error: \(input.name):\(number)\(column.map { ":\($0)" } ?? ""): \(error.reason)\n")
             }
         }
         StandardStreams.flush()

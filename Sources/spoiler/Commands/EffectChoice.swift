@@ -1,4 +1,5 @@
 import Glibc
+import SpoilerCore
 import SpoilerEffect
 import SpoilerLayout
 import SpoilerRender
@@ -35,14 +36,16 @@ struct EffectChoice {
         if let p = Preset.builtIn[name] { return p }
         let bytes: [UInt8]
         do {
-            bytes = try InputSource(path: name).readAll()
+            bytes = try InputSource(path: name, what: "preset").readAll()
         } catch {
-            throw .failure("\(error.description) (built-in presets: \(Preset.builtInNames.joined(separator: ", ")))")
+            var reason = "\(error.description) (built-in presets: \(Preset.builtInNames.joined(separator: ", "))"
+            if let s = Spelling.suggestion(for: name, among: Preset.builtInNames) { reason += "; did you mean '\(s)'?" }
+            throw .failure(reason + ")")
         }
         do {
             return try Preset.parse(json: bytes)
         } catch {
-            throw .failure("\(name): \(error.description)")
+            throw .failure(error.located(in: name))
         }
     }
 

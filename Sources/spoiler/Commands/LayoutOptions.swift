@@ -42,12 +42,7 @@ enum LayoutOptions {
 
     /// Reads and parses the font file at `path`.
     static func loadFont(path: String) throws(CommandLineError) -> BitmapFont {
-        let bytes: [UInt8]
-        do {
-            bytes = try InputSource(path: path).readAll()
-        } catch {
-            throw .failure("font \(error.description)")
-        }
+        let bytes = try InputSource(path: path, what: "font").readAll()
         do {
             return try BitmapFont.parse(bytes, file: path)
         } catch {

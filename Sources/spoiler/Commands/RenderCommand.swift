@@ -200,7 +200,7 @@ enum RenderCommand {
         } catch {
             var reason = error.description
             if case .system(_, let code) = error { reason = String(cString: strerror(code)) }
-            throw .failure("cannot write '\(path)': \(reason)")
+            throw .failure("\(path): cannot write: \(reason)")
         }
     }
 }
