@@ -30,6 +30,13 @@ public struct HTMLOptions: Sendable, Hashable {
     ///
     /// Default false.
     public var reducedMotion = false
+    /// The confetti that falls over the whole window when the last hidden word of the
+    /// message is revealed (``Preset/confetti``: from a line along the window's top edge,
+    /// for 1.5 s of births and each piece's lifetime, then gone), or nil for none. Never
+    /// with reduced motion (``reducedMotion`` or the browser's setting).
+    ///
+    /// Default nil.
+    public var celebration: Preset?
     /// Whether hidden text is left out of the file altogether: a preview whose spoilers
     /// cannot be revealed.
     ///

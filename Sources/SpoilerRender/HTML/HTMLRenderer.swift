@@ -48,7 +48,11 @@ public enum HTMLRenderer {
         w.raw("\">")
         w.bytes.append(contentsOf: markup.html)
         w.raw("</div>\n<script>\n")
-        w.raw(HTMLRuntime.script)
+        if options.celebration != nil && !options.reducedMotion {
+            w.raw(HTMLRuntime.script.replacing(HTMLRuntime.celebrationSlot, with: HTMLCelebrationRuntime.script))
+        } else {
+            w.raw(HTMLRuntime.script)
+        }
         w.raw("(document.currentScript.previousElementSibling, ")
         w.raw(config(markup, options))
         w.raw(");\n</script>\n")
@@ -102,6 +106,9 @@ public enum HTMLRenderer {
             if let r = options.rehideAfter { j.number(r, decimals: 4) } else { j.null() }
             j.key("reducedMotion"); j.bool(options.reducedMotion)
             j.key("preset"); preset(&j, options.preset)
+            if let party = options.celebration, !options.reducedMotion {
+                j.key("celebration"); preset(&j, party)
+            }
             j.key("words")
             j.array { j in
                 for word in markup.words {

@@ -15,7 +15,14 @@
 /// only while the page is visible and a word with dust is on screen (the message element's
 /// read-only `spoilerkitFrames` counts the frames it has run);
 /// `prefers-reduced-motion: reduce` gives a still dot pattern and instant reveals.
+///
+/// With ``HTMLOptions/celebration``, ``HTMLRenderer`` puts ``HTMLCelebrationRuntime``'s
+/// script in place of ``celebrationSlot``; otherwise `confetti` stays null and costs nothing.
 enum HTMLRuntime {
+    /// The line of ``script`` that a page with a celebration replaces with
+    /// ``HTMLCelebrationRuntime/script``.
+    static let celebrationSlot = "\tvar confetti = null; // the celebration, if asked for\n"
+
     /// The script.
     static let script = #"""
 (function (root, config) {
@@ -27,6 +34,7 @@ enum HTMLRuntime {
 	var emitter = config.preset, cells = emitter.emitterCells, rand = generator(config.seed);
 	var still = config.reducedMotion || matchMedia("(prefers-reduced-motion: reduce)").matches;
 	var words = [], running = false, last = 0, frames = 0;
+	var confetti = null; // the celebration, if asked for
 	// A read-only count of the animation frames drawn, for tests and curious embedders.
 	Object.defineProperty(root, "spoilerkitFrames", { get: function () { return frames; } });
 
@@ -225,25 +233,29 @@ enum HTMLRuntime {
 			var size = c.contentsSize * Math.max(0, p.scale + (still ? 0 : c.scaleSpeed * p.age));
 			ctx.globalAlpha = a;
 			ctx.fillStyle = p.color;
-			if (c.contents === "dot") {
-				if (size <= 1.5) ctx.fillRect(p.x - size / 2, p.y - size / 2, size, size);
-				else { ctx.beginPath(); ctx.arc(p.x, p.y, size / 2, 0, 2 * Math.PI); ctx.fill(); }
-			} else {
-				ctx.save();
-				ctx.translate(p.x, p.y);
-				ctx.rotate(p.spin * p.age);
-				ctx.beginPath();
-				var n = { square: 4, star: 10 }[c.contents] || 6;
-				for (var k = 0; k < n; k++) {
-					var rr = (c.contents === "star" && k % 2 ? 0.4 : 1) * size / 2 * (n === 4 ? Math.SQRT2 : 1);
-					var an = (n === 4 ? Math.PI / 4 : -Math.PI / 2) + (k * 2 * Math.PI) / n;
-					ctx.lineTo(rr * Math.cos(an), rr * Math.sin(an));
-				}
-				ctx.fill();
-				ctx.restore();
-			}
+			shape(ctx, c.contents, p, size);
 		});
 		ctx.globalAlpha = 1;
+	}
+	// A dot, or a polygon, square or star turned by spin × age.
+	function shape(ctx, contents, p, size) {
+		if (contents === "dot") {
+			if (size <= 1.5) ctx.fillRect(p.x - size / 2, p.y - size / 2, size, size);
+			else { ctx.beginPath(); ctx.arc(p.x, p.y, size / 2, 0, 2 * Math.PI); ctx.fill(); }
+			return;
+		}
+		ctx.save();
+		ctx.translate(p.x, p.y);
+		ctx.rotate(p.spin * p.age);
+		ctx.beginPath();
+		var n = { square: 4, star: 10 }[contents] || 6;
+		for (var k = 0; k < n; k++) {
+			var rr = (contents === "star" && k % 2 ? 0.4 : 1) * size / 2 * (n === 4 ? Math.SQRT2 : 1);
+			var an = (n === 4 ? Math.PI / 4 : -Math.PI / 2) + (k * 2 * Math.PI) / n;
+			ctx.lineTo(rr * Math.cos(an), rr * Math.sin(an));
+		}
+		ctx.fill();
+		ctx.restore();
 	}
 
 	// The text under the wave: in the DOM only once the circle has grown past 0.
@@ -302,6 +314,7 @@ enum HTMLRuntime {
 				instant: still, hideAt: config.rehideAfter === null ? null : t + config.rehideAfter };
 		});
 		if (still) targets.forEach(function (w) { unveil(w, t); });
+		if (confetti && words.every(function (o) { return o.reveal; })) confetti.start();
 		wake();
 	}
 	function scopeOf(w) {
@@ -345,6 +358,7 @@ enum HTMLRuntime {
 			if (moving && !w.done) busy = true;
 			if (w.reveal && w.reveal.hideAt !== null) busy = true;
 		});
+		if (confetti && confetti.frame(dt)) busy = true;
 		if (busy) requestAnimationFrame(frame); else running = false;
 	}
 

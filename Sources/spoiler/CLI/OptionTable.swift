@@ -46,7 +46,7 @@ enum OptionTable {
         OptionSpec("reveal-origin", .text(form: "X,Y in pixels (like 30,8)"), "X,Y", "the click, in pixels from the top-left (default: the word's centre)"),
         OptionSpec("reveal-scope", .choice(RevealScope.allCases.map(\.rawValue)), "S", default: "spoiler", "what one reveal uncovers (spoiler: every word of the clicked spoiler)"),
         OptionSpec("rehide-after", .number(0...86_400), "S", "hide a revealed word again S seconds after its reveal, over 0.4 s"),
-        .flag("celebrate", "when the last hidden word is revealed, confetti falls over the whole view for the preset's lifetime (render: from the last reveal in the timeline); none with --reduced-motion"),
+        .flag("celebrate", "when the last hidden word is revealed, confetti falls over the whole view for the preset's lifetime (render: from the last reveal in the timeline; html: over the browser window); with reduced motion (--reduced-motion, REDUCED_MOTION=1, or a browser asking for it) none, and nothing in its place"),
         OptionSpec("stage", .text(form: "WIDTHxHEIGHT in pixels, each from 1 to 10000 (like 320x240)"), "WxH", "render: the picture's size in pixels, margins included (ansi, cast: rounded up to whole cells); with --celebrate left out: as wide as the message and \(Celebration.defaultStageHeight) px tall"),
         .flag("reduced-motion", "a still pattern of dots with a fixed seed, and instant reveals (also when REDUCED_MOTION=1)"),
         OptionSpec("color", .choice(ColorPreference.allCases.map(\.rawValue)), "C", default: "auto", "when to colour (auto: on a terminal, unless NO_COLOR is set or TERM=dumb; always: into pipes and files too)"),

@@ -6,7 +6,7 @@ import SpoilerRender
 /// `spoiler render --format html`: the message as an interactive page (``HTMLRenderer``).
 enum HTMLRender {
     /// The options that do not apply to a page, whose layout and clock are the browser's.
-    static let notForHTML = ["font", "width", "cell", "fps", "duration", "at", "reveal-at", "reveal-origin", "color"]
+    static let notForHTML = ["font", "width", "cell", "fps", "duration", "at", "reveal-at", "reveal-origin", "color", "stage"]
 
     static func render(_ args: Arguments) throws(CommandLineError) -> [UInt8] {
         for name in notForHTML where args.given(name) {
@@ -26,6 +26,7 @@ enum HTMLRender {
         options.redact = args.flag("redact")
         options.embed = args.flag("embed")
         options.preset = effect.preset
+        if args.flag("celebrate") { options.celebration = .confetti }
         let input = try InputSource(path: args.inputPath)
         let message = try MessageBatch.wholeMessage(from: input, format: from, options: MessageReading.options(args))
         var out: [UInt8] = []

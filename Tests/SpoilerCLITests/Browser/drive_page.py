@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drives a page written by `spoiler render --format html` in headless Chromium.
 
-usage: drive_page.py PAGE.html OUTDIR [--reduced-motion] [--idle]
+usage: drive_page.py PAGE.html OUTDIR [--reduced-motion] [--idle | --celebrate]
 
 Loads the page at 800 x 200 CSS pixels (device pixel ratio 1), then takes PNG
 screenshots into OUTDIR and prints one JSON object that the Swift tests read:
@@ -24,6 +24,15 @@ With --idle it prints only "idle" and "console":
                0.8 s) and shown again; each a pair [before, after];
                visibilityChanges: the state, counter and time (ms) the page saw at
                each visibilitychange
+With --celebrate (a window of 800 x 600) it clicks every hidden word, one spoiler
+after another, and prints only "celebrate" and "console":
+  celebrate    "shots": each {name, t}: a screenshot in OUTDIR and its time in seconds
+               after the last click (negative: before it) — before.png between the first
+               and the last click, then party-0.png, party-1.png, … while the confetti
+               falls, then gone.png after the preset's lifetime;
+               "pieces": [t, spoilerkitConfetti] read with each screenshot;
+               "frames": the frame counter read 0.5 s apart after gone.png;
+               "canvases": how many .sk-confetti canvases the page holds at the end
 """
 import json
 import os
@@ -36,18 +45,18 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 
-def browser(reduced):
+def browser(reduced, height=200):
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--force-device-scale-factor=1", "--hide-scrollbars", "--window-size=800,200",
+                "--force-device-scale-factor=1", "--hide-scrollbars", "--window-size=800,%d" % height,
                 "--font-render-hinting=none"]:
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = webdriver.ChromeService(executable_path="/usr/bin/chromedriver")
     driver = webdriver.Chrome(options=options, service=service)
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 800, "height": 200, "deviceScaleFactor": 1, "mobile": False})
+                           {"width": 800, "height": height, "deviceScaleFactor": 1, "mobile": False})
     if reduced:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
                                {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
@@ -111,12 +120,48 @@ def idle(driver, url):
     return result
 
 
+def celebrate(driver, url, outdir):
+    driver.get(url)
+    time.sleep(0.5)
+    pieces = "var v = document.querySelector('.spoilerkit').spoilerkitConfetti; return v === undefined ? -1 : v;"
+    spoilers = driver.find_elements(By.CSS_SELECTOR, ".sk-spoiler")
+    shots, counts = [], []
+    for sp in spoilers[:-1]:
+        ActionChains(driver).move_to_element(sp).click().perform()
+    time.sleep(1.0)
+    shots.append({"name": shot(driver, outdir, "before.png"), "t": -0.1})
+    counts.append([-0.1, driver.execute_script(pieces)])
+    ActionChains(driver).move_to_element(spoilers[-1]).click().perform()
+    clicked = time.monotonic()
+    for k, at in enumerate([0.5, 1.0]):
+        time.sleep(max(0, at - (time.monotonic() - clicked)))
+        t = time.monotonic() - clicked
+        counts.append([t, driver.execute_script(pieces)])
+        shots.append({"name": shot(driver, outdir, "party-%d.png" % k), "t": t})
+    # The preset's lifetime (7 s) after the births (1.5 s), and a little more.
+    time.sleep(max(0, 9.0 - (time.monotonic() - clicked)))
+    t = time.monotonic() - clicked
+    counts.append([t, driver.execute_script(pieces)])
+    shots.append({"name": shot(driver, outdir, "gone.png"), "t": t})
+    return {"shots": shots, "pieces": counts, "frames": counted(driver, settle=0),
+            "canvases": driver.execute_script("return document.querySelectorAll('.sk-confetti').length")}
+
+
 def main():
     page, outdir = os.path.abspath(sys.argv[1]), sys.argv[2]
     reduced = "--reduced-motion" in sys.argv
     os.makedirs(outdir, exist_ok=True)
     url = "file://" + page
     result = {"shots": []}
+    if "--celebrate" in sys.argv:
+        driver = browser(reduced, height=600)
+        try:
+            result = {"celebrate": celebrate(driver, url, outdir),
+                      "console": [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]}
+        finally:
+            driver.quit()
+        print(json.dumps(result))
+        return
     driver = browser(reduced)
     if "--idle" in sys.argv:
         try:
