@@ -283,6 +283,18 @@ struct JSONScanner {
     mutating func string() throws(JSONError) -> String {
         let open = i
         i += 1
+        // Most strings hold no escape: they become a String in one validating copy.
+        var j = i
+        while j < bytes.count {
+            let b = bytes[j]
+            if b == UInt8(ascii: "\"") {
+                guard let s = String(validating: bytes[i..<j], as: UTF8.self) else { break }
+                i = j + 1
+                return s
+            }
+            if b < 0x20 || b == UInt8(ascii: "\\") { break }
+            j += 1
+        }
         var out: [UInt8] = []
         var runStart = i
         while true {

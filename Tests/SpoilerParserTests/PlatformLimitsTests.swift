@@ -45,6 +45,26 @@ import Testing
         let stand = String(Character(Unicode.Scalar(0xFDD0)!))
         #expect(try plainReasons("||" + stand + "\\|x||").text == stand + "|x")
     }
+
+    func discordReasons(_ s: String) throws -> Message {
+        try MessageParser.parse(s, from: .discord, options: ParseOptions(spoilerReasons: true))
+    }
+
+    @Test func anEscapedPipeDoesNotSeparateADiscordReason() throws {
+        #expect(try discordReasons(#"||a\|b||"#) == Message(text: "a|b", entities: [Entity(.spoiler, offset: 0, length: 3)]))
+        #expect(
+            try discordReasons(#"||a\|b|c\|d|| e"#)
+                == Message(text: "c|d e", entities: [Entity(.spoiler, offset: 0, length: 3, reason: "a|b")]))
+        // An unescaped pipe separates; the escape is Discord's, so `\\` before a pipe is a
+        // backslash and then the bar.
+        #expect(try discordReasons("||why|what||") == Message(text: "what", entities: [Entity(.spoiler, offset: 0, length: 4, reason: "why")]))
+        #expect(
+            try discordReasons(#"||a\\|b||"#) == Message(text: "b", entities: [Entity(.spoiler, offset: 0, length: 1, reason: #"a\"#)]))
+        // Emoji before the escape move UTF-16 offsets apart from byte offsets.
+        #expect(
+            try discordReasons(#"😀 ||🎬\|x|y||"#)
+                == Message(text: "😀 y", entities: [Entity(.spoiler, offset: 3, length: 1, reason: "🎬|x")]))
+    }
 }
 
 /// Reddit's indented code blocks hold no spoilers.

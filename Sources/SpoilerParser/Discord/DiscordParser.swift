@@ -8,7 +8,8 @@ import SpoilerCore
 /// - `||text||` spoiler (`\|\|([\s\S]+?)\|\|`): non-greedy (the first `||` after at least one
 ///   character closes it), across lines, holding any other markup, padded or all spaces
 ///   (`||  x  ||` hides `  x  `); `||||` is literal. With `spoilerReasons`,
-///   `||reason|text||` is a spoiler of `text` with that reason.
+///   `||reason|text||` is a spoiler of `text` with that reason; an escaped `\|` is part of
+///   the reason or the text, never the bar between them.
 /// - `**bold**` (`\*\*([\s\S]+?)\*\*(?!\*)`), `__underline__` (`__([\s\S]+?)__(?!_)`),
 ///   `~~strike~~` (`~~([\s\S]+?)~~(?!_)`); `*italic*` (opening `*` before a non-space, no
 ///   space before the closing one) and `_italic_` (between non-word characters).
@@ -25,54 +26,60 @@ import SpoilerCore
 ///
 /// Left out: mentions, channels, emoji and timestamps (`<@id>`, `<:name:id>`, `<t:…>`) stay
 /// as written; list markers stay as text.
+///
+/// The reader works on the UTF-8 bytes (every markup character is ASCII) and answers the
+/// searches that a regex engine would repeat — the closing `||`, `**`, `__` or `~~`, the
+/// end of an emphasis, a backtick run of a given length, the end of a link — from tables
+/// built once per message (`DiscordScanner+Search.swift`), so that unclosed markup costs
+/// linear time: ``DiscordScanner/steps`` counts the work.
 enum DiscordParser {
     static func parse(_ bytes: [UInt8], spoilerReasons: Bool) -> Message {
-        let text = String(decoding: bytes, as: UTF8.self)
-        var parser = DiscordScanner(Array(text.unicodeScalars))
-        parser.blocks()
-        let message = parser.out.message
-        return spoilerReasons ? SpoilerReasons.split(message) : message
+        var scanner = DiscordScanner(bytes)
+        scanner.blocks()
+        guard spoilerReasons else { return scanner.out.message }
+        let literalBars = Set(scanner.out.utf16Offsets(scanner.escapedBars))
+        return SpoilerReasons.split(scanner.out.message, literalBars: literalBars)
     }
 }
 
 struct DiscordScanner {
-    let s: [Unicode.Scalar]
-    var out = ScalarMessage()
+    /// The message, valid UTF-8.
+    let s: [UInt8]
+    var out: UTF8Message
+    /// Byte offsets in `out` of the `|`s that were written escaped (`\|`).
+    var escapedBars: [Int] = []
+    /// Work done: one per byte read by a scan and per table entry built (for the tests that
+    /// keep the reader linear).
+    var steps = 0
+    var search = DiscordSearch()
     static let maximumDepth = 32
 
-    init(_ s: [Unicode.Scalar]) { self.s = s }
-
-    static func isWord(_ c: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "_"
+    init(_ s: [UInt8]) {
+        self.s = s
+        out = UTF8Message(capacity: s.count)
     }
 
-    static func isSpace(_ c: Unicode.Scalar) -> Bool { c.properties.isWhitespace }
+    static func isWord(_ c: UInt8) -> Bool {
+        (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x5F
+    }
 
-    func starts(_ literal: String, at i: Int, before end: Int) -> Bool {
-        var k = i
-        for c in literal.unicodeScalars {
-            guard k < end, s[k] == c else { return false }
-            k += 1
-        }
+    func starts(_ literal: StaticString, at i: Int, before end: Int) -> Bool {
+        let n = literal.utf8CodeUnitCount
+        guard i + n <= end else { return false }
+        let p = literal.utf8Start
+        for k in 0..<n where s[i + k] != p[k] { return false }
         return true
     }
 
     func lineEnd(from i: Int) -> Int {
         var k = i
-        while k < s.count && s[k] != "\n" { k += 1 }
+        while k < s.count && s[k] != 0x0A { k += 1 }
         return k
     }
 
-    mutating func open(_ e: Entity) -> Int {
-        var e = e
-        e.offset = out.scalars.count
-        out.entities.append(e)
-        return out.entities.count - 1
-    }
+    mutating func open(_ e: Entity) -> Int { out.open(e) }
 
-    mutating func close(_ index: Int) {
-        out.entities[index].length = out.scalars.count - out.entities[index].offset
-    }
+    mutating func close(_ index: Int) { out.close(index) }
 
     // MARK: Line-start rules
 
@@ -94,7 +101,7 @@ struct DiscordScanner {
                     inline(k + 2, end, depth: 0)
                     k = end
                     if k < s.count && starts("> ", at: k + 1, before: s.count) {
-                        out.scalars.append("\n")
+                        out.bytes.append(0x0A)
                         k += 1
                     } else {
                         break
@@ -102,10 +109,10 @@ struct DiscordScanner {
                 }
                 close(q)
                 i = k
-            } else if let marker = ["### ", "## ", "# "].first(where: { starts($0, at: i, before: s.count) }) {
+            } else if let marker = headingMarker(at: i) {
                 let end = lineEnd(from: i)
                 let h = open(Entity(.bold, offset: 0, length: 0))
-                inline(i + marker.unicodeScalars.count, end, depth: 0)
+                inline(i + marker, end, depth: 0)
                 close(h)
                 i = end
             } else if starts("-# ", at: i, before: s.count) {
@@ -118,35 +125,65 @@ struct DiscordScanner {
                 i = inline(i, s.count, depth: 0, stopAtBlockLine: true)
                 continue
             }
-            if i < s.count && s[i] == "\n" {
-                out.scalars.append("\n")
+            if i < s.count && s[i] == 0x0A {
+                out.bytes.append(0x0A)
                 i += 1
             }
         }
     }
 
+    /// The length of `### `, `## ` or `# ` at `i`, if one is there.
+    func headingMarker(at i: Int) -> Int? {
+        if starts("### ", at: i, before: s.count) { return 4 }
+        if starts("## ", at: i, before: s.count) { return 3 }
+        if starts("# ", at: i, before: s.count) { return 2 }
+        return nil
+    }
+
     func isBlockLine(_ i: Int) -> Bool {
-        starts("> ", at: i, before: s.count) || starts(">>> ", at: i, before: s.count)
-            || starts("# ", at: i, before: s.count) || starts("## ", at: i, before: s.count)
-            || starts("### ", at: i, before: s.count) || starts("-# ", at: i, before: s.count)
+        starts("> ", at: i, before: s.count) || starts(">>> ", at: i, before: s.count) || headingMarker(at: i) != nil
+            || starts("-# ", at: i, before: s.count)
     }
 
     // MARK: Inline rules
+
+    /// The bytes at which a rule may start: `\` `` ` `` `|` `*` `_` `~` `[` `<` `h`.
+    static let ruleStart: [Bool] = (0..<256).map { b in "\\`|*_~[<h".utf8.contains(UInt8(b)) }
 
     /// Reads `s[from..<end]`; returns where it stopped (at a line that starts a block rule
     /// when `stopAtBlockLine`, else `end`).
     @discardableResult
     mutating func inline(_ from: Int, _ end: Int, depth: Int, stopAtBlockLine: Bool = false) -> Int {
         var i = from
+        // Text not yet copied: s[run..<i].
+        var run = from
+        let rules = depth < DiscordScanner.maximumDepth
         while i < end {
-            if stopAtBlockLine && i > from && s[i - 1] == "\n" && isBlockLine(i) { return i }
-            if depth < DiscordScanner.maximumDepth, let next = rule(at: i, end, depth: depth) {
-                i = next
+            let b = s[i]
+            if b == 0x0A {
+                i += 1
+                if stopAtBlockLine && i < end && isBlockLine(i) {
+                    out.bytes.append(contentsOf: s[run..<i])
+                    steps += i - from
+                    return i
+                }
                 continue
             }
-            out.scalars.append(s[i])
-            i += 1
+            guard rules && DiscordScanner.ruleStart[Int(b)] else {
+                i += 1
+                continue
+            }
+            out.bytes.append(contentsOf: s[run..<i])
+            if let next = rule(at: i, end, depth: depth) {
+                i = next
+                run = next
+            } else {
+                run = i
+                i += 1
+            }
         }
+        steps += end - from
+        out.bytes.append(contentsOf: s[run..<end])
         return end
     }
 
@@ -154,25 +191,25 @@ struct DiscordScanner {
     mutating func rule(at i: Int, _ end: Int, depth: Int) -> Int? {
         let c = s[i]
         switch c {
-        case "\\":
-            guard i + 1 < end, !DiscordScanner.isWord(s[i + 1]) || s[i + 1] == "_", !DiscordScanner.isSpace(s[i + 1])
+        case UInt8(ascii: "\\"):
+            guard i + 1 < end, !DiscordScanner.isWord(s[i + 1]) || s[i + 1] == UInt8(ascii: "_"), spaceLength(i + 1) == 0
             else { return nil }
-            out.scalars.append(s[i + 1])
-            return i + 2
-        case "`":
+            let next = i + 1 + scalarLength(i + 1)
+            if s[i + 1] == UInt8(ascii: "|") { escapedBars.append(out.bytes.count) }
+            out.bytes.append(contentsOf: s[(i + 1)..<next])
+            return next
+        case UInt8(ascii: "`"):
             return codeBlock(at: i, end) ?? inlineCode(at: i, end)
-        case "|":
-            guard starts("||", at: i, before: end), let close = pair("|", from: i + 3, end, notFollowedBy: nil) else {
-                return nil
-            }
+        case UInt8(ascii: "|"):
+            guard starts("||", at: i, before: end), let close = pair(.pipe, after: i, end) else { return nil }
             let e = open(Entity(.spoiler, offset: 0, length: 0))
             inline(i + 2, close, depth: depth + 1)
             self.close(e)
             return close + 2
-        case "*", "_":
-            let double = starts(String(c) + String(c), at: i, before: end)
-            let strong = double ? pair(c, from: i + 3, end, notFollowedBy: c).map { $0 + 2 } : nil
-            let em = c == "*" ? starEmphasis(at: i, end) : underscoreEmphasis(at: i, end)
+        case UInt8(ascii: "*"), UInt8(ascii: "_"):
+            let double = starts(c == UInt8(ascii: "*") ? "**" : "__", at: i, before: end)
+            let strong = double ? pair(c == UInt8(ascii: "*") ? .star : .underscore, after: i, end).map { $0 + 2 } : nil
+            let em = c == UInt8(ascii: "*") ? starEmphasis(at: i, end) : underscoreEmphasis(at: i, end)
             // simple-markdown's quality: length + 0.2 for emphasis, + 0.1 for bold/underline.
             if let em, em - i >= (strong ?? 0) - i {
                 let e = open(Entity(.italic, offset: 0, length: 0))
@@ -181,42 +218,40 @@ struct DiscordScanner {
                 return em
             }
             if let strong {
-                let e = open(Entity(c == "*" ? .bold : .underline, offset: 0, length: 0))
+                let e = open(Entity(c == UInt8(ascii: "*") ? .bold : .underline, offset: 0, length: 0))
                 inline(i + 2, strong - 2, depth: depth + 1)
                 close(e)
                 return strong
             }
             return nil
-        case "~":
-            guard starts("~~", at: i, before: end), let close = pair("~", from: i + 3, end, notFollowedBy: "_") else {
-                return nil
-            }
+        case UInt8(ascii: "~"):
+            guard starts("~~", at: i, before: end), let close = pair(.tilde, after: i, end) else { return nil }
             let e = open(Entity(.strikethrough, offset: 0, length: 0))
             inline(i + 2, close, depth: depth + 1)
             self.close(e)
             return close + 2
-        case "[":
+        case UInt8(ascii: "["):
             return maskedLink(at: i, end, depth: depth)
-        case "<":
+        case UInt8(ascii: "<"):
             guard starts("<https://", at: i, before: end) || starts("<http://", at: i, before: end) else { return nil }
-            var k = i + 1
-            while k < end && s[k] != ">" && !DiscordScanner.isSpace(s[k]) { k += 1 }
-            guard k < end, s[k] == ">" else { return nil }
+            let k = nextStop(.angleOrSpace, from: i + 1)
+            guard k < end, s[k] == UInt8(ascii: ">") else { return nil }
             let e = open(Entity(.url, offset: 0, length: 0))
-            out.scalars.append(contentsOf: s[(i + 1)..<k])
+            out.bytes.append(contentsOf: s[(i + 1)..<k])
             close(e)
             return k + 1
-        case "h":
+        case UInt8(ascii: "h"):
             guard starts("https://", at: i, before: end) || starts("http://", at: i, before: end),
                 i == 0 || !DiscordScanner.isWord(s[i - 1])
             else { return nil }
             var k = i
-            while k < end && !DiscordScanner.isSpace(s[k]) && s[k] != "<" { k += 1 }
+            while k < end && spaceLength(k) == 0 && s[k] != UInt8(ascii: "<") { k += 1 }
             // Trailing punctuation is not part of the address.
-            while k > i && ".,:;\"')]".unicodeScalars.contains(s[k - 1]) { k -= 1 }
-            guard k > i + 8 else { return nil }
+            while k > i && DiscordScanner.isTrailingPunctuation(s[k - 1]) { k -= 1 }
+            steps += k - i
+            guard scalarCount(i, k, moreThan: 8) else { return nil }
             let e = open(Entity(.url, offset: 0, length: 0))
-            out.scalars.append(contentsOf: s[i..<k])
+            out.bytes.append(contentsOf: s[i..<k])
             close(e)
             return k
         default:
@@ -224,76 +259,27 @@ struct DiscordScanner {
         }
     }
 
-    /// The first `cc` at or after `from` that ends by `end` and is not followed by
-    /// `notFollowedBy` (the end of the content counts as not followed).
-    func pair(_ c: Unicode.Scalar, from: Int, _ end: Int, notFollowedBy: Unicode.Scalar?) -> Int? {
-        var j = from
-        while j + 1 < end {
-            if s[j] == c && s[j + 1] == c {
-                if let n = notFollowedBy, j + 2 < end, s[j + 2] == n {
-                    j += 1
-                    continue
-                }
-                return j
-            }
-            j += 1
+    static func isTrailingPunctuation(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "\""),
+            UInt8(ascii: "'"), UInt8(ascii: ")"), UInt8(ascii: "]"):
+            true
+        default: false
         }
-        return nil
     }
 
-    /// simple-markdown's `*` emphasis: `\*(?=\S)((?:\*\*|\\[\s\S]|\s+(?:\\[\s\S]|[^\s\*\\]|\*\*)|[^\s\*\\])+?)\*(?!\*)`;
-    /// returns the end of the match.
-    func starEmphasis(at i: Int, _ end: Int) -> Int? {
-        var j = i + 1
-        guard j < end, !DiscordScanner.isSpace(s[j]) else { return nil }
-        var units = 0
-        while j < end {
-            if units > 0 && s[j] == "*" && !(j + 1 < end && s[j + 1] == "*") { return j + 1 }
-            if starts("**", at: j, before: end) {
-                j += 2
-            } else if s[j] == "\\" && j + 1 < end {
-                j += 2
-            } else if DiscordScanner.isSpace(s[j]) {
-                while j < end && DiscordScanner.isSpace(s[j]) { j += 1 }
-                guard j < end else { return nil }
-                if s[j] == "\\" && j + 1 < end {
-                    j += 2
-                } else if starts("**", at: j, before: end) {
-                    j += 2
-                } else if s[j] != "*" {
-                    j += 1
-                } else {
-                    return nil
-                }
-            } else if s[j] != "*" {
-                j += 1
-            } else {
-                return nil
+    /// Whether `s[from..<to]` holds more than `n` Unicode scalars.
+    func scalarCount(_ from: Int, _ to: Int, moreThan n: Int) -> Bool {
+        var count = 0
+        var k = from
+        while k < to {
+            if s[k] & 0xC0 != 0x80 {
+                count += 1
+                if count > n { return true }
             }
-            units += 1
+            k += 1
         }
-        return nil
-    }
-
-    /// simple-markdown's `_` emphasis: `\b_((?:__|\\[\s\S]|[^\\_])+?)_\b`.
-    func underscoreEmphasis(at i: Int, _ end: Int) -> Int? {
-        if i > 0 && DiscordScanner.isWord(s[i - 1]) { return nil }
-        var j = i + 1
-        var units = 0
-        while j < end {
-            if units > 0 && s[j] == "_" && !(j + 1 < end && DiscordScanner.isWord(s[j + 1])) { return j + 1 }
-            if starts("__", at: j, before: end) {
-                j += 2
-            } else if s[j] == "\\" && j + 1 < end {
-                j += 2
-            } else if s[j] != "_" {
-                j += 1
-            } else {
-                return nil
-            }
-            units += 1
-        }
-        return nil
+        return false
     }
 
     /// ```` ```lang\ncode``` ````: `^```(?:([a-z0-9_+\-.#]+?)\n)?\n*([^\n][^]*?)\n*```` (case-insensitive).
@@ -302,59 +288,52 @@ struct DiscordScanner {
         var j = i + 3
         var language: String?
         var k = j
-        while k < end && (DiscordScanner.isWord(s[k]) || "+-.#".unicodeScalars.contains(s[k])) && s[k].isASCII { k += 1 }
-        if k > j && k < end && s[k] == "\n" {
-            language = String(String.UnicodeScalarView(s[j..<k]))
+        while k < end && (DiscordScanner.isWord(s[k]) || DiscordScanner.isLanguagePunctuation(s[k])) { k += 1 }
+        steps += k - j
+        if k > j && k < end && s[k] == 0x0A {
+            language = String(decoding: s[j..<k], as: UTF8.self)
             j = k + 1
         }
-        while j < end && s[j] == "\n" { j += 1 }
+        let newlines = j
+        while j < end && s[j] == 0x0A { j += 1 }
+        steps += j - newlines
         guard j < end else { return nil }
-        var close = j + 1
-        while close + 2 < end + 0 && !starts("```", at: close, before: end) { close += 1 }
-        guard starts("```", at: close, before: end) else { return nil }
+        let first = j + scalarLength(j)
+        let close = nextStop(.backtickTriple, from: first)
+        guard close + 3 <= end else { return nil }
         var contentEnd = close
-        while contentEnd > j + 1 && s[contentEnd - 1] == "\n" { contentEnd -= 1 }
+        while contentEnd > first && s[contentEnd - 1] == 0x0A { contentEnd -= 1 }
         let e = open(Entity(.pre, offset: 0, length: 0, language: language))
-        out.scalars.append(contentsOf: s[j..<contentEnd])
+        out.bytes.append(contentsOf: s[j..<contentEnd])
         self.close(e)
         return close + 3
     }
 
+    static func isLanguagePunctuation(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "#")
+    }
+
     /// `` (`+)([\s\S]*?[^`])\1(?!`) ``.
     mutating func inlineCode(at i: Int, _ end: Int) -> Int? {
-        var k = i
-        while k < end && s[k] == "`" { k += 1 }
-        let fence = k - i
-        var j = k
-        while j < end {
-            if s[j] == "`" {
-                var r = j
-                while r < end && s[r] == "`" { r += 1 }
-                if r - j == fence && j > k {
-                    let e = open(Entity(.code, offset: 0, length: 0))
-                    out.scalars.append(contentsOf: s[k..<j])
-                    close(e)
-                    return r
-                }
-                j = r
-            } else {
-                j += 1
-            }
-        }
-        return nil
+        let k = min(backtickRunEnd(at: i), end)
+        guard let j = backtickRun(length: k - i, after: k, end) else { return nil }
+        let e = open(Entity(.code, offset: 0, length: 0))
+        out.bytes.append(contentsOf: s[k..<j])
+        close(e)
+        return j + (k - i)
     }
 
     /// `[text](http(s)://…)`, the text without brackets, the address without spaces.
     mutating func maskedLink(at i: Int, _ end: Int, depth: Int) -> Int? {
         var k = i + 1
-        while k < end && s[k] != "]" && s[k] != "[" { k += 1 }
-        guard k < end, s[k] == "]", k > i + 1, starts("](http", at: k, before: end) else { return nil }
-        var u = k + 2
-        while u < end && s[u] != ")" && !DiscordScanner.isSpace(s[u]) { u += 1 }
-        guard u < end, s[u] == ")" else { return nil }
-        let url = String(String.UnicodeScalarView(s[(k + 2)..<u]))
-        guard url.hasPrefix("https://") || url.hasPrefix("http://") else { return nil }
-        let e = open(Entity(.textLink, offset: 0, length: 0, url: url))
+        while k < end && s[k] != UInt8(ascii: "]") && s[k] != UInt8(ascii: "[") { k += 1 }
+        steps += k - i
+        guard k < end, s[k] == UInt8(ascii: "]"), k > i + 1, starts("](http", at: k, before: end) else { return nil }
+        let u = nextStop(.parenthesisOrSpace, from: k + 2)
+        guard u < end, s[u] == UInt8(ascii: ")") else { return nil }
+        let address = s[(k + 2)..<u]
+        guard address.starts(with: "https://".utf8) || address.starts(with: "http://".utf8) else { return nil }
+        let e = open(Entity(.textLink, offset: 0, length: 0, url: String(decoding: address, as: UTF8.self)))
         inline(i + 1, k, depth: depth + 1)
         close(e)
         return u + 1

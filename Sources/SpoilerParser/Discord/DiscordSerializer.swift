@@ -154,7 +154,7 @@ enum DiscordSerializer {
         guard !bolds.isEmpty else { return result }
         func isWord(_ at: Int) -> Bool {
             guard at >= 0 && at < u.count, let c = Unicode.Scalar(u[at]) else { return false }
-            return DiscordScanner.isWord(c)
+            return c.isASCII && DiscordScanner.isWord(UInt8(c.value))
         }
         for (index, e) in entities.enumerated() where e.type == .italic {
             let boldBefore = bolds.contains { $0.end == e.offset }

@@ -86,6 +86,11 @@ struct MatrixHTMLReader {
 
     /// The message in `html`.
     static func message(fromHTML html: String) -> Message {
+        inlineMessage(Array(html.utf8)) ?? treeMessage(fromHTML: html)
+    }
+
+    /// The message in `html`, read through its element tree.
+    static func treeMessage(fromHTML html: String) -> Message {
         let reader = MatrixHTMLReader(tree: MatrixHTMLTree(html))
         var piece = reader.convert(0, preserveWhitespace: false, listDepth: 0)
         piece.trim()
@@ -93,8 +98,11 @@ struct MatrixHTMLReader {
     }
 
     /// Python's `str.isspace` (and `\s`), which mautrix uses to collapse and trim.
+    @inline(__always)
     static func isWhitespace(_ s: Unicode.Scalar) -> Bool {
-        s.properties.isWhitespace || (0x1C...0x1F).contains(s.value)
+        let v = s.value
+        if v < 0x80 { return v == 0x20 || (v >= 0x09 && v <= 0x0D) || (v >= 0x1C && v <= 0x1F) }
+        return s.properties.isWhitespace
     }
 
     func message(from piece: Piece) -> Message {
@@ -291,7 +299,17 @@ struct MatrixHTMLReader {
         for (i, s) in scalars.enumerated() where s == "\n" { lineStarts.append(i + 1) }
         var out: [Entity] = []
         for e in entities {
-            for (line, start) in lineStarts.enumerated() {
+            // The lines the entity may touch: from the last that starts at or before it
+            // (a binary search, so that many entities on many lines cost no product).
+            var after = 0
+            var upper = lineStarts.count
+            while after < upper {
+                let mid = (after + upper) / 2
+                if lineStarts[mid] <= e.offset { after = mid + 1 } else { upper = mid }
+            }
+            for line in max(after - 1, 0)..<lineStarts.count {
+                let start = lineStarts[line]
+                if start > e.offset + e.length { break }
                 let end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : scalars.count
                 let lo = max(e.offset, start)
                 let hi = min(e.offset + e.length, end)

@@ -107,7 +107,7 @@ struct MatrixHTMLTree {
             flush(&self)
             var k = nameStart
             while k < j && !MatrixHTMLTree.isSpace(s[k]) && s[k] != "/" && s[k] != ">" { k += 1 }
-            let name = String(String.UnicodeScalarView(s[nameStart..<k])).lowercased()
+            let name = MatrixHTMLTree.lowercasedName(s[nameStart..<k])
             if closing {
                 if stack.count > 1, nodes[stack.last!].tag == name { stack.removeLast() }
             } else {
@@ -123,6 +123,18 @@ struct MatrixHTMLTree {
             i = j + 1
         }
         flush(&self)
+    }
+
+    /// A tag or attribute name, lower-cased; ASCII names (all names Matrix uses) without
+    /// going through `String.lowercased()`.
+    static func lowercasedName(_ s: ArraySlice<Unicode.Scalar>) -> String {
+        guard s.allSatisfy(\.isASCII) else { return String(String.UnicodeScalarView(s)).lowercased() }
+        return String(decoding: s.lazy.map { c in UInt8(("A"..."Z").contains(c) ? c.value + 0x20 : c.value) }, as: UTF8.self)
+    }
+
+    /// `scalars` as a String, encoded in one pass.
+    static func string(_ scalars: [Unicode.Scalar]) -> String {
+        ScalarMessage(scalars: scalars).message.text
     }
 
     static func isASCIILetter(_ c: Unicode.Scalar) -> Bool {
@@ -144,7 +156,7 @@ struct MatrixHTMLTree {
             while i < s.endIndex && !isSpace(s[i]) && s[i] != "=" && s[i] != ">" && !(s[i] == "/" && i > start) {
                 i += 1
             }
-            let name = String(String.UnicodeScalarView(s[start..<i])).lowercased()
+            let name = lowercasedName(s[start..<i])
             var j = i
             while j < s.endIndex && isSpace(s[j]) { j += 1 }
             guard j < s.endIndex, s[j] == "=" else {
@@ -168,7 +180,7 @@ struct MatrixHTMLTree {
                     j += 1
                 }
             }
-            out.append((name, String(String.UnicodeScalarView(unescape(value)))))
+            out.append((name, MatrixHTMLTree.string(unescape(value))))
             i = j
         }
         return out

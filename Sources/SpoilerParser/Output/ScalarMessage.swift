@@ -2,73 +2,54 @@ import SpoilerCore
 
 /// Text being built as Unicode scalars, with entities whose `offset` and `length` count
 /// scalars until ``message`` turns them into UTF-16 units; for the readers that build their
-/// text piece by piece (Discord, Matrix).
+/// text piece by piece (Matrix).
 struct ScalarMessage {
     var scalars: [Unicode.Scalar] = []
     var entities: [Entity] = []
 
     /// The message, with scalar offsets turned into UTF-16 ones; empty entities are dropped.
+    ///
+    /// The text is encoded to UTF-8 in one pass (appending scalars to a `String` one by one
+    /// costs several times more), and the offsets move only when the text holds scalars
+    /// outside the Basic Multilingual Plane, the only ones that take two UTF-16 units.
     var message: Message {
-        var utf16 = [Int](repeating: 0, count: scalars.count + 1)
-        for (i, s) in scalars.enumerated() { utf16[i + 1] = utf16[i] + s.utf16.count }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count + scalars.count / 2)
+        var astral = false
+        for s in scalars {
+            let v = s.value
+            if v < 0x80 {
+                bytes.append(UInt8(v))
+            } else if v < 0x800 {
+                bytes.append(UInt8(0xC0 | v >> 6))
+                bytes.append(UInt8(0x80 | v & 0x3F))
+            } else if v < 0x10000 {
+                bytes.append(UInt8(0xE0 | v >> 12))
+                bytes.append(UInt8(0x80 | v >> 6 & 0x3F))
+                bytes.append(UInt8(0x80 | v & 0x3F))
+            } else {
+                astral = true
+                bytes.append(UInt8(0xF0 | v >> 18))
+                bytes.append(UInt8(0x80 | v >> 12 & 0x3F))
+                bytes.append(UInt8(0x80 | v >> 6 & 0x3F))
+                bytes.append(UInt8(0x80 | v & 0x3F))
+            }
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
         var out: [Entity] = []
         out.reserveCapacity(entities.count)
+        if !astral {
+            for e in entities where e.length > 0 { out.append(e) }
+            return Message(text: text, entities: out)
+        }
+        var utf16 = [Int](repeating: 0, count: scalars.count + 1)
+        for (i, s) in scalars.enumerated() { utf16[i + 1] = utf16[i] + (s.value < 0x10000 ? 1 : 2) }
         for var e in entities where e.length > 0 {
             let end = e.offset + e.length
             e.offset = utf16[e.offset]
             e.length = utf16[end] - e.offset
             out.append(e)
         }
-        return Message(text: String(String.UnicodeScalarView(scalars)), entities: out)
-    }
-}
-
-/// Reads `||reason|text||` in spoilers (``ParseOptions/spoilerReasons``).
-enum SpoilerReasons {
-    /// `message` with each spoiler whose text is `reason|text` (both parts non-empty) cut to
-    /// `text`, `reason` becoming its ``Entity/reason``; the `reason|` part leaves the text,
-    /// and entities inside it are dropped.
-    static func split(_ message: Message) -> Message {
-        let u = Array(message.text.utf16)
-        // Cuts, as UTF-16 ranges to remove, with the spoiler each belongs to.
-        var cuts: [(start: Int, end: Int, entity: Int, reason: String)] = []
-        for (index, e) in message.entities.enumerated() where e.type == .spoiler && e.reason == nil {
-            guard e.offset >= 0, e.end <= u.count else { continue }
-            guard let bar = (e.offset..<e.end).first(where: { u[$0] == 0x7C }), bar > e.offset, bar + 1 < e.end else {
-                continue
-            }
-            if let last = cuts.last, last.end > e.offset { continue }
-            let reason = String(decoding: u[e.offset..<bar], as: UTF16.self)
-            cuts.append((e.offset, bar + 1, index, reason))
-        }
-        guard !cuts.isEmpty else { return message }
-        // Removed units before each offset.
-        func moved(_ offset: Int) -> Int {
-            var shift = 0
-            for c in cuts {
-                if offset >= c.end { shift += c.end - c.start } else if offset > c.start { shift += offset - c.start }
-            }
-            return offset - shift
-        }
-        var text = [UInt16]()
-        var k = 0
-        for c in cuts {
-            text.append(contentsOf: u[k..<c.start])
-            k = c.end
-        }
-        text.append(contentsOf: u[k...])
-        var entities: [Entity] = []
-        for (index, e) in message.entities.enumerated() {
-            var e = e
-            if let c = cuts.first(where: { $0.entity == index }) { e.reason = c.reason }
-            if cuts.contains(where: { e.offset >= $0.start && e.end <= $0.end }) { continue }
-            let start = moved(e.offset)
-            let end = moved(e.end)
-            guard end > start else { continue }
-            e.offset = start
-            e.length = end - start
-            entities.append(e)
-        }
-        return Message(text: String(decoding: text, as: UTF16.self), entities: entities)
+        return Message(text: text, entities: out)
     }
 }

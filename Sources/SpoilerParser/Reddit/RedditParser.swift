@@ -12,18 +12,22 @@ import SpoilerCore
 ///   line or another such line), or after a backslash (`\>!`).
 /// - `||` is literal: Reddit has no `||` spoilers.
 ///
-/// Implementation: the spoilers are found first and turned into the Markdown reader's own
-/// `||` delimiters (other `||` runs escaped), then the document is read as Markdown.
+/// Implementation: a message of plain text, spoilers and code spans is read directly
+/// (`plainTextMessage`); any other has its spoilers found first and turned into the
+/// Markdown reader's own `||` delimiters (other `||` runs escaped), then is read as Markdown.
 enum RedditParser {
     static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
-        try MarkdownParser.parse(markdown(from: bytes))
+        if let message = plainTextMessage(bytes) { return message }
+        return try MarkdownParser.parse(markdown(from: bytes))
     }
 
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
     /// The byte ranges of `bytes` that are code (spans, fenced and indented blocks), as a mask.
-    static func codeMask(_ b: [UInt8]) -> [Bool] {
+    static func codeMask(_ b: [UInt8], steps: inout Int) -> [Bool] {
         var mask = [Bool](repeating: false, count: b.count)
+        // Backtick runs by length, each list in order of start (built at the first one).
+        var runs: [Int: [Int]]?
         var i = 0
         var lineStart = true
         var fence: (char: UInt8, count: Int)?
@@ -102,20 +106,18 @@ enum RedditParser {
                 var r = i
                 while r < b.count && b[r] == 0x60 { r += 1 }
                 let n = r - i
-                var j = r
+                steps += n
+                // The first run of exactly n backticks after this one closes it.
+                if runs == nil { runs = backtickRuns(b, steps: &steps) }
                 var close: Int?
-                while j < b.count {
-                    if b[j] == 0x60 {
-                        var q = j
-                        while q < b.count && b[q] == 0x60 { q += 1 }
-                        if q - j == n {
-                            close = q
-                            break
-                        }
-                        j = q
-                    } else {
-                        j += 1
+                if let starts = runs?[n] {
+                    var lo = 0
+                    var hi = starts.count
+                    while lo < hi {
+                        let mid = (lo + hi) / 2
+                        if starts[mid] < r { lo = mid + 1 } else { hi = mid }
                     }
+                    if lo < starts.count { close = starts[lo] + n }
                 }
                 if let close {
                     for k in i..<close { mask[k] = true }
@@ -128,6 +130,24 @@ enum RedditParser {
             i += 1
         }
         return mask
+    }
+
+    /// The maximal runs of backticks in `b`: their starts, by length.
+    static func backtickRuns(_ b: [UInt8], steps: inout Int) -> [Int: [Int]] {
+        steps += b.count
+        var runs: [Int: [Int]] = [:]
+        var j = 0
+        while j < b.count {
+            guard b[j] == 0x60 else {
+                j += 1
+                continue
+            }
+            var r = j
+            while r < b.count && b[r] == 0x60 { r += 1 }
+            runs[r - j, default: []].append(j)
+            j = r
+        }
+        return runs
     }
 
     /// Whether a list item's marker (`-`, `*`, `+`, or digits and `.` or `)`, then a space or
@@ -144,12 +164,54 @@ enum RedditParser {
         return r >= b.count || b[r] == 0x20 || b[r] == 0x09 || b[r] == 0x0A || b[r] == 0x0D
     }
 
+    /// The first closing `!<` at or after `start` (skipping escaped characters and code, and
+    /// stopping at a blank line), as a search from there finds it.
+    ///
+    /// The search is a function of where it is, not of where it began; so every offset it
+    /// passes records its answer in `known`, and a later search that reaches one stops
+    /// there: each offset is searched once, however many spoilers are left unclosed.
+    static func closer(_ b: [UInt8], _ code: [Bool], from start: Int, _ known: inout [Int32], steps: inout Int) -> Int? {
+        var visited: [Int] = []
+        var j = start
+        var result: Int32 = -1
+        while j + 1 < b.count {
+            if known[j] != -2 {
+                result = known[j]
+                break
+            }
+            visited.append(j)
+            steps += 1
+            if b[j] == 0x0A && (b[j + 1] == 0x0A || b[j + 1] == 0x0D) { break }
+            if b[j] == 0x5C {
+                j += 2
+                continue
+            }
+            if !code[j], b[j] == 0x21, b[j + 1] == 0x3C, !isSpace(b[j - 1]) {
+                result = Int32(j)
+                break
+            }
+            j += 1
+        }
+        for v in visited { known[v] = result }
+        return result >= 0 ? Int(result) : nil
+    }
+
     /// `bytes` with Reddit spoilers as `||…||` and every other `||` escaped.
     static func markdown(from b: [UInt8]) -> [UInt8] {
-        let code = codeMask(b)
-        var opens = Set<Int>()
-        var closes = Set<Int>()
+        var steps = 0
+        return markdown(from: b, steps: &steps)
+    }
+
+    /// ``markdown(from:)``, adding to `steps` one per byte read by a scan or a table built
+    /// (for the tests that keep the reader linear).
+    static func markdown(from b: [UInt8], steps: inout Int) -> [UInt8] {
+        steps += b.count
+        let code = codeMask(b, steps: &steps)
+        // 1 where a spoiler opens, 2 where one closes (arrays: a set costs a hash a byte).
+        var marks = [UInt8](repeating: 0, count: b.count + 1)
         var escaped = [Bool](repeating: false, count: b.count)
+        // Per offset, the closer that a search from there finds: -1 none, -2 not known yet.
+        var closers: [Int32] = []
         var i = 0
         while i < b.count {
             if !code[i] && b[i] == 0x5C && i + 1 < b.count {
@@ -170,23 +232,13 @@ enum RedditParser {
                 continue
             }
             if b[i] == 0x3E, i + 2 < b.count, b[i + 1] == 0x21, !isSpace(b[i + 2]) {
-                var j = i + 2
-                var found: Int?
-                while j + 1 < b.count {
-                    if b[j] == 0x0A && j + 1 < b.count && (b[j + 1] == 0x0A || (b[j + 1] == 0x0D)) { break }
-                    if b[j] == 0x5C {
-                        j += 2
-                        continue
-                    }
-                    if !code[j], b[j] == 0x21, b[j + 1] == 0x3C, j > i + 2, !isSpace(b[j - 1]) {
-                        found = j
-                        break
-                    }
-                    j += 1
-                }
-                if let found {
-                    opens.insert(i)
-                    closes.insert(found)
+                // The closing `!<` comes after the spoiler's first character (an escaped
+                // one, `\x`, when it is a backslash).
+                let second = b[i + 2] == 0x5C ? i + 4 : i + 3
+                if closers.isEmpty { closers = [Int32](repeating: -2, count: b.count + 1) }
+                if let found = closer(b, code, from: second, &closers, steps: &steps) {
+                    marks[i] = 1
+                    marks[found] = 2
                     i = found + 2
                     continue
                 }
@@ -197,12 +249,12 @@ enum RedditParser {
         out.reserveCapacity(b.count + 16)
         i = 0
         while i < b.count {
-            if opens.contains(i) || closes.contains(i) {
+            if marks[i] != 0 {
                 out.append(0x7C)
                 out.append(0x7C)
                 i += 2
                 // A pipe right inside the marker would make a run of three.
-                if opens.contains(i - 2), i < b.count, b[i] == 0x7C { out.append(0x5C) }
+                if marks[i - 2] == 1, i < b.count, b[i] == 0x7C { out.append(0x5C) }
                 continue
             }
             if b[i] == 0x7C && !code[i] && !escaped[i] {
@@ -210,7 +262,7 @@ enum RedditParser {
                 // exactly two, or one right before a closing marker.
                 let pair = i + 1 < b.count && b[i + 1] == 0x7C && (i + 2 >= b.count || b[i + 2] != 0x7C)
                     && (i == 0 || b[i - 1] != 0x7C)
-                if pair || closes.contains(i + 1) {
+                if pair || marks[i + 1] == 2 {
                     out.append(0x5C)
                     out.append(0x7C)
                     if pair {

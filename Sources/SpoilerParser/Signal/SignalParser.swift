@@ -56,9 +56,9 @@ public enum SignalParser {
         switch v[key] {
         case nil, .null?: break
         case .array(let items)?:
-            let utf16 = Array(text.utf16)
+            let units = UTF16Units(text)
             for (index, item) in items.enumerated() {
-                if let e = try range(item, name: "\(key)[\(index)]", utf16: utf16) { entities.append(e) }
+                if let e = try range(item, key: key, index: index, units: units) { entities.append(e) }
             }
         default:
             throw ParseError(.invalidJSON, "Signal message: '\(key)' must be an array")
@@ -66,9 +66,48 @@ public enum SignalParser {
         return Message(text: text, entities: entities)
     }
 
-    static func range(_ item: JSONValue, name: String, utf16: [UInt16]) throws(ParseError) -> Entity? {
-        var name = name
-        func fail(_ reason: String) -> ParseError { ParseError(.invalidEntity, "\(name): \(reason)") }
+    /// The UTF-16 length of a text and where its surrogate pairs are, without making the
+    /// UTF-16 view (which costs more than the rest of reading a message).
+    struct UTF16Units {
+        var count = 0
+        /// The offsets of the second units of surrogate pairs, in order.
+        var trails: [Int] = []
+
+        init(_ text: String) {
+            var text = text
+            var n = 0
+            var pairs: [Int] = []
+            text.withUTF8 { bytes in
+                for b in bytes where b & 0xC0 != 0x80 {
+                    if b >= 0xF0 {
+                        pairs.append(n + 1)
+                        n += 2
+                    } else {
+                        n += 1
+                    }
+                }
+            }
+            count = n
+            trails = pairs
+        }
+
+        /// Whether offset `k` is inside a surrogate pair.
+        func splitsPair(_ k: Int) -> Bool {
+            var lo = 0
+            var hi = trails.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if trails[mid] < k { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < trails.count && trails[lo] == k
+        }
+    }
+
+    static func range(_ item: JSONValue, key: String, index: Int, units: UTF16Units) throws(ParseError) -> Entity? {
+        var styleName: String?
+        func fail(_ reason: String) -> ParseError {
+            ParseError(.invalidEntity, "\(key)[\(index)]\(styleName.map { " (\($0))" } ?? ""): \(reason)")
+        }
         let style: String
         let start: Int64
         let length: Int64
@@ -96,9 +135,9 @@ public enum SignalParser {
         default:
             throw fail("expected an object with 'style', 'start' and 'length'")
         }
-        name += " (\(style))"
+        styleName = style
         let type: EntityType
-        switch style.uppercased() {
+        switch style == "SPOILER" ? style : style.uppercased() {
         case "BOLD": type = .bold
         case "ITALIC": type = .italic
         case "STRIKETHROUGH": type = .strikethrough
@@ -109,16 +148,16 @@ public enum SignalParser {
         }
         guard start >= 0 else { throw fail("start \(start) is negative") }
         guard length >= 1 else { throw fail("length \(length) is not positive") }
-        let count = Int64(utf16.count)
+        let count = Int64(units.count)
         guard start <= count, length <= count - start else {
             throw fail(
                 "start \(start) + length \(length) = \(start &+ length) is past the end of the text (\(count) UTF-16 code units)")
         }
-        if start < count && UTF16.isTrailSurrogate(utf16[Int(start)]) {
+        if units.splitsPair(Int(start)) {
             throw fail("start \(start) splits a surrogate pair")
         }
         let end = Int(start + length)
-        if end < utf16.count && UTF16.isTrailSurrogate(utf16[end]) {
+        if units.splitsPair(end) {
             throw fail("start \(start) + length \(length) = \(end) splits a surrogate pair")
         }
         return Entity(type, offset: Int(start), length: Int(length))

@@ -1,0 +1,114 @@
+import SpoilerCore
+import Testing
+
+@testable import SpoilerParser
+
+/// The fast readers of plain chat messages (Reddit without cmark-gfm, Matrix HTML without
+/// the element tree) against the full readers, on generated messages: wherever the fast one
+/// answers, it must give the full one's message.
+@Suite struct PlatformFastPathTests {
+    static let redditPieces: [String] = [
+        ">!", "!<", "`", "a", "b c", " ", "  ", "\n", "\n\n", "é", "😀", "\u{3000}", "\u{A0}", "-", "1.", "2)", "42", ".",
+        ",", "!", "?", "(yes)", ":", "://", "www.", "@", "*", "_", "~", "|", "||", "\\", "<", ">", "#", "&amp;", "[x]",
+        "don't", "\"q\"", "\t", "«", "…", "x", "—", "+", "=",
+    ]
+
+    @Test func redditPlainTextMatchesCmark() {
+        var rng = SplitMix64(seed: 7)
+        var failures = 0
+        var taken = 0
+        for n in 0..<60_000 {
+            var s = ""
+            let len = Int(rng.next() % 14) + 1
+            for _ in 0..<len { s += Self.redditPieces[Int(rng.next() % UInt64(Self.redditPieces.count))] }
+            let bytes = Array(s.utf8)
+            guard let fast = RedditParser.plainTextMessage(bytes) else { continue }
+            taken += 1
+            let slow = try! MarkdownParser.parse(RedditParser.markdown(from: bytes))
+            if fast != slow {
+                failures += 1
+                if failures < 15 { Issue.record("\(n) \(s.debugDescription)\nfast \(fast)\nslow \(slow)") }
+            }
+        }
+        // Enough of them are plain text for the comparison to mean something.
+        #expect(taken > 1_000)
+        #expect(failures == 0)
+    }
+
+    static let matrixPieces: [String] = [
+        "<span data-mx-spoiler>", "<span data-mx-spoiler=\"why\">", "<span data-mx-spoiler=\"\">", "</span>", "<code>", "</code>",
+        "<b>", "</b>", "<strong>", "</strong>", "<i>", "</i>", "<em>", "</em>", "<u>", "</u>", "<del>", "</del>", "<s>", "</s>",
+        "<br>", "<br/>", "<p>", "</p>", "a", "b c", " ", "  ", "\n", "é", "😀", "\u{3000}", "\u{A0}", "&amp;", "&lt;", "<", ">",
+        "x", "\u{1C}", "<span>", "<font data-mx-spoiler>", "</font>", "<a href=\"https://e.x\">", "</a>", "<B>", "</B>",
+    ]
+
+    @Test func matrixInlineMatchesTheTreeReader() {
+        var rng = SplitMix64(seed: 9)
+        var failures = 0
+        var taken = 0
+        for n in 0..<60_000 {
+            var s = ""
+            let len = Int(rng.next() % 14) + 1
+            for _ in 0..<len { s += Self.matrixPieces[Int(rng.next() % UInt64(Self.matrixPieces.count))] }
+            guard let fast = MatrixHTMLReader.inlineMessage(Array(s.utf8)) else { continue }
+            taken += 1
+            let slow = MatrixHTMLReader.treeMessage(fromHTML: s)
+            if fast != slow {
+                failures += 1
+                if failures < 15 { Issue.record("\(n) \(s.debugDescription)\nfast \(fast)\nslow \(slow)") }
+            }
+        }
+        #expect(taken > 300)
+        #expect(failures == 0)
+    }
+
+    static let words = ["a", "b c", " ", "x ", " y", "é", "😀", "\u{A0}", "ok", "  ", "q", "\u{2028}"]
+    static let tags = ["span data-mx-spoiler", "span data-mx-spoiler=\"r\"", "code", "b", "strong", "i", "em", "u", "ins", "s", "del", "strike"]
+
+    static func tree(_ rng: inout SplitMix64, depth: Int) -> String {
+        var s = ""
+        for _ in 0..<(Int(rng.next() % 4) + 1) {
+            switch rng.next() % 6 {
+            case 0, 1, 2: s += words[Int(rng.next() % UInt64(words.count))]
+            case 3: s += "<br>"
+            default:
+                guard depth < 3 else { continue }
+                let t = tags[Int(rng.next() % UInt64(tags.count))]
+                let name = String(t.split(separator: " ")[0])
+                s += "<\(t)>" + tree(&rng, depth: depth + 1) + "</\(name)>"
+            }
+        }
+        return s
+    }
+
+    @Test func matrixInlineTreesMatchTheTreeReader() {
+        var rng = SplitMix64(seed: 11)
+        var failures = 0
+        var taken = 0
+        for n in 0..<60_000 {
+            let s = Self.tree(&rng, depth: 0)
+            guard let fast = MatrixHTMLReader.inlineMessage(Array(s.utf8)) else { continue }
+            taken += 1
+            let slow = MatrixHTMLReader.treeMessage(fromHTML: s)
+            if fast != slow {
+                failures += 1
+                if failures < 15 { Issue.record("\(n) \(s.debugDescription)\nfast \(fast)\nslow \(slow)") }
+            }
+        }
+        #expect(taken > 3_000)
+        #expect(failures == 0)
+    }
+
+    /// The byte-level readers' whitespace is Unicode's White_Space, as the standard
+    /// library's `isWhitespace` says for every scalar.
+    @Test func utf8WhitespaceIsUnicodeWhiteSpace() {
+        var wrong: [UInt32] = []
+        for v in UInt32(0)...0x10FFFF {
+            guard let c = Unicode.Scalar(v) else { continue }
+            let bytes = Array(String(c).utf8)
+            let expected = c.properties.isWhitespace ? bytes.count : 0
+            if DiscordScanner(bytes).spaceLength(0) != expected { wrong.append(v) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.map { String($0, radix: 16) })")
+    }
+}
