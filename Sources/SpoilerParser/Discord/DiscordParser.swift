@@ -28,8 +28,8 @@ import SpoilerCore
 /// as written; list markers stay as text.
 ///
 /// The reader works on the UTF-8 bytes (every markup character is ASCII) and answers the
-/// searches that a regex engine would repeat — the closing `||`, `**`, `__` or `~~`, the
-/// end of an emphasis, a backtick run of a given length, the end of a link — from tables
+/// searches that a regex engine would repeat — the closing `||`, `**`, `__` or `~~`, a
+/// backtick run of a given length, the end of a link or an address — from tables
 /// built once per message (`DiscordScanner+Search.swift`), so that unclosed markup costs
 /// linear time: ``DiscordScanner/steps`` counts the work.
 enum DiscordParser {

@@ -1,7 +1,7 @@
 /// The searches of ``DiscordScanner`` that a regex engine would repeat from every position
-/// (and so take quadratic time on unclosed markup: `*a` then thousands of `**`, thousands
-/// of unclosed `||`, backtick runs of every length), answered in constant or logarithmic
-/// time from tables built once per message, the first time each is needed.
+/// (and so take quadratic time on unclosed markup: thousands of `~~` that no `~~` can
+/// close, `[a](http` without a `)`, backtick runs of every length), answered in constant
+/// or logarithmic time from tables built once per message, the first time each is needed.
 ///
 /// Each table is built over the whole message; a search bounded by an `end` (the content
 /// of an enclosing rule) gets the same answer as a scan stopped at `end`, which the
@@ -12,12 +12,6 @@ struct DiscordSearch {
     var pairs: [[Int32]] = [[], [], [], []]
     /// Per ``DiscordScanner/StopKind``, for each byte offset, the first stop at or after it.
     var stops: [[Int32]] = [[], [], []]
-    /// Emphasis ends found from a position, for the `end` they were found under: the
-    /// result + 1 (0 for none) and `end` + 1 (0 for no answer yet); `*` then `_`.
-    var emphasisEnds: [[Int32]] = [[], []]
-    var emphasisBounds: [[Int32]] = [[], []]
-    /// Positions visited by the emphasis scan in progress.
-    var visited: [Int32] = []
     /// Maximal runs of backticks, in order: where each starts and ends.
     var runStarts: [Int32] = []
     var runEnds: [Int32] = []
@@ -169,42 +163,19 @@ extension DiscordScanner {
 
     /// The end of an emphasis whose second unit starts at `from`.
     ///
-    /// After the first unit the scan is a function of the position alone: from `j` it
-    /// reads the same bytes and reaches the same answer whichever emphasis it began in. So
-    /// every position it passes records the answer, under this `end` (a scan under another
-    /// `end` may stop elsewhere), and a later scan that reaches one stops there: each
-    /// position is scanned once per `end`.
+    /// No table is needed here: a scan stops at the next lone `*` (closing after text,
+    /// failing after whitespace) or the next `_` that is not part of `__` (closing or
+    /// failing), and an emphasis can only open at such a character, so the scans from
+    /// successive openers do not overlap.
     mutating func emphasisEnd(_ kind: Int, from: Int, _ end: Int) -> Int? {
-        if search.emphasisEnds[kind].isEmpty {
-            steps += 2 * s.count
-            search.emphasisEnds[kind] = [Int32](repeating: 0, count: s.count + 1)
-            search.emphasisBounds[kind] = [Int32](repeating: 0, count: s.count + 1)
-        }
-        let bound = Int32(end + 1)
-        search.visited.removeAll(keepingCapacity: true)
         var j = from
-        var result: Int?
         while j < end {
-            if search.emphasisBounds[kind][j] == bound {
-                let known = Int(search.emphasisEnds[kind][j])
-                result = known == 0 ? nil : known - 1
-                break
-            }
-            search.visited.append(Int32(j))
-            if closesEmphasis(kind, j, end) {
-                result = j + 1
-                break
-            }
-            guard let next = kind == 0 ? starUnit(j, end) : underscoreUnit(j, end) else { break }
+            if closesEmphasis(kind, j, end) { return j + 1 }
+            guard let next = kind == 0 ? starUnit(j, end) : underscoreUnit(j, end) else { return nil }
             steps += next - j
             j = next
         }
-        let answer = Int32(result.map { $0 + 1 } ?? 0)
-        for v in search.visited {
-            search.emphasisEnds[kind][Int(v)] = answer
-            search.emphasisBounds[kind][Int(v)] = bound
-        }
-        return result
+        return nil
     }
 
     // MARK: Backtick runs
