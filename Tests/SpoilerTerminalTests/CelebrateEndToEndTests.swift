@@ -14,6 +14,16 @@ import Testing
         return rows.filter { $0 < lines.count }.map { lines[$0].filter(confetti.contains).count }.reduce(0, +)
     }
 
+    /// No confetti on the screen for a second, looked at five times: gone, not between
+    /// two bursts.
+    static func expectStaysGone(_ t: Tmux) throws {
+        for k in 0..<5 {
+            Thread.sleep(forTimeInterval: 0.2)
+            let n = pieces(try t.screen(), rows: 0..<12)
+            #expect(n == 0, "\(n) pieces back \(Double(k + 1) * 0.2) s after the confetti was gone")
+        }
+    }
+
     @Test func playCelebratesTheLastRevealThenStopsAndQRestores() throws {
         let t = try Tmux(width: 60, height: 12)
         try t.startPlay("--celebrate")
@@ -28,6 +38,7 @@ import Testing
         #expect(falling.split(separator: "\n").first?.hasPrefix("the code is swordfish and marmalade") == true)
         // Gone after the emission (1.5 s) and the lifetime (7 s) at the latest.
         try t.waitUntil("the confetti gone", timeout: 12) { CelebrateEndToEndTests.pieces($0, rows: 0..<12) == 0 }
+        try CelebrateEndToEndTests.expectStaysGone(t)
         #expect(try t.screen().contains("the code is swordfish and marmalade"))
         try t.type("q")
         try t.expectRestored(exitStatus: "0")
@@ -43,6 +54,7 @@ import Testing
             $0.contains("swordfish") && CelebrateEndToEndTests.pieces($0, rows: 3..<10) >= 3
         }
         try t.waitUntil("the confetti gone", timeout: 12) { CelebrateEndToEndTests.pieces($0, rows: 0..<12) == 0 }
+        try CelebrateEndToEndTests.expectStaysGone(t)
         try t.type("q")
         try t.expectRestored(exitStatus: "0")
     }
