@@ -111,4 +111,61 @@ import Testing
         }
         #expect(wrong.isEmpty, "\(wrong.map { String($0, radix: 16) })")
     }
+
+    static let jsonTexts = [#""the butler did it""#, #""a\"b\\c\n😀 é""#, #""x\u0041""#, "\"\"", "null", "12", #""😀😀 ab""#]
+    static let styleNames = ["SPOILER", "BOLD", "ITALIC", "STRIKETHROUGH", "MONOSPACE", "NONE", "spoiler", "WAT"]
+
+    static func signalJSON(_ rng: inout SplitMix64) -> String {
+        var members: [String] = []
+        for _ in 0..<(Int(rng.next() % 3) + 1) {
+            switch rng.next() % 5 {
+            case 0, 1: members.append(#""message": "# + jsonTexts[Int(rng.next() % UInt64(jsonTexts.count))])
+            case 2, 3:
+                var styles: [String] = []
+                for _ in 0..<Int(rng.next() % 3) {
+                    let name = styleNames[Int(rng.next() % UInt64(styleNames.count))]
+                    let start = ["0", "1", "2", "3", "-1", "01", "1.0", "9"][Int(rng.next() % 8)]
+                    let length = ["1", "2", "3", "0", "20"][Int(rng.next() % 5)]
+                    styles.append(#"{"style": ""# + name + #"", "start": "# + start + #", "length": "# + length + "}")
+                }
+                members.append(#""textStyles": ["# + styles.joined(separator: ",") + "]")
+            default: members.append(#""envelope": {}"#)
+            }
+        }
+        return "{" + members.joined(separator: ", ") + "}"
+    }
+
+    @Test func signalFlatJSONMatchesTheJSONTree() throws {
+        var rng = SplitMix64(seed: 13)
+        var taken = 0
+        for _ in 0..<20_000 {
+            let json = Self.signalJSON(&rng)
+            guard let fast = SignalParser.plainMessage(Array(json.utf8)) else { continue }
+            taken += 1
+            let slow = try? SignalParser.message(from: JSONValue.parse(json))
+            #expect(fast == slow, "\(json)")
+        }
+        #expect(taken > 1_000)
+    }
+
+    static let matrixMembers = [
+        #""msgtype": "m.text""#, #""body": "plain ||x||""#, #""format": "org.matrix.custom.html""#, #""format": "other""#,
+        #""formatted_body": "a <span data-mx-spoiler=\"r\">b</span> c""#, #""formatted_body": "<p>x</p>  y""#,
+        #""formatted_body": "&lt;b&gt; \u00e9""#, #""body": 3"#, #""msgtype": null"#, #""content": {}"#,
+    ]
+
+    @Test func matrixFlatJSONMatchesTheJSONTree() throws {
+        var rng = SplitMix64(seed: 17)
+        var taken = 0
+        for _ in 0..<20_000 {
+            var members: [String] = []
+            for _ in 0..<(Int(rng.next() % 4) + 1) { members.append(Self.matrixMembers[Int(rng.next() % UInt64(Self.matrixMembers.count))]) }
+            let json = "{" + members.joined(separator: ",") + "}"
+            guard let fast = MatrixParser.plainMessage(Array(json.utf8)) else { continue }
+            taken += 1
+            let slow = try? MatrixParser.message(from: JSONValue.parse(json))
+            #expect(fast == slow, "\(json)")
+        }
+        #expect(taken > 1_000)
+    }
 }

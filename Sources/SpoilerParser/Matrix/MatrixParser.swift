@@ -27,7 +27,41 @@ public enum MatrixParser {
     ///
     /// - Throws: ``ParseError`` of kind `invalidJSON` naming the line and column or the member.
     static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
-        try message(from: ParseError.parsingJSON(bytes))
+        if let m = plainMessage(bytes) { return m }
+        return try message(from: ParseError.parsingJSON(bytes))
+    }
+
+    /// The message of a content object of string members `msgtype`, `body`, `format` and
+    /// `formatted_body` (each at most once, `body` present), read by ``FlatJSONReader``
+    /// without a ``JSONValue`` tree, the HTML handed on as bytes; nil for anything else,
+    /// which ``message(from:)`` then reads or names the error of.
+    static func plainMessage(_ bytes: [UInt8]) -> Message? {
+        var reader = FlatJSONReader(bytes)
+        var msgtype: ArraySlice<UInt8>?
+        var body: ArraySlice<UInt8>?
+        var format: ArraySlice<UInt8>?
+        var html: ArraySlice<UInt8>?
+        let read = reader.object { r, key in
+            guard let value = r.string() else { return false }
+            if key.isKey("body"), body == nil {
+                body = value
+            } else if key.isKey("formatted_body"), html == nil {
+                html = value
+            } else if key.isKey("format"), format == nil {
+                format = value
+            } else if key.isKey("msgtype"), msgtype == nil {
+                msgtype = value
+            } else {
+                return false
+            }
+            return true
+        }
+        guard read, reader.atEnd(), let body else { return nil }
+        if let format, format.isKey("org.matrix.custom.html"), let html {
+            let b = Array(html)
+            return MatrixHTMLReader.inlineMessage(b) ?? MatrixHTMLReader.treeMessage(fromHTML: html.utf8String)
+        }
+        return Message(text: body.utf8String)
     }
 
     /// The message in an already parsed content object (or event).

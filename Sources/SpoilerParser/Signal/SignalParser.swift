@@ -21,7 +21,75 @@ public import SpoilerCore
 /// start 3 + length 9 = 12 is past the end of the text (8 UTF-16 code units)`).
 public enum SignalParser {
     static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
-        try message(from: ParseError.parsingJSON(bytes))
+        if let m = plainMessage(bytes) { return m }
+        return try message(from: ParseError.parsingJSON(bytes))
+    }
+
+    /// The message of `{"message": …, "textStyles": [{"style": …, "start": …, "length": …}]}`
+    /// (members in any order, each once) with valid ranges, read by ``FlatJSONReader``;
+    /// nil for anything else, which ``message(from:)`` then reads or names the error of.
+    static func plainMessage(_ bytes: [UInt8]) -> Message? {
+        var reader = FlatJSONReader(bytes)
+        var text: String?
+        var styles: [(style: ArraySlice<UInt8>, start: Int64, length: Int64)]?
+        let read = reader.object { r, key in
+            if key.isKey("message") {
+                guard text == nil, let t = r.string() else { return false }
+                text = t.utf8String
+                return true
+            }
+            guard key.isKey("textStyles"), styles == nil else { return false }
+            var list: [(style: ArraySlice<UInt8>, start: Int64, length: Int64)] = []
+            let ok = r.array { r in
+                var style: ArraySlice<UInt8>?
+                var start: Int64?
+                var length: Int64?
+                let ok = r.object { r, key in
+                    if key.isKey("style"), style == nil, let v = r.string() {
+                        style = v
+                    } else if key.isKey("start"), start == nil, let v = r.integer() {
+                        start = v
+                    } else if key.isKey("length"), length == nil, let v = r.integer() {
+                        length = v
+                    } else {
+                        return false
+                    }
+                    return true
+                }
+                guard ok, let style, let start, let length else { return false }
+                list.append((style, start, length))
+                return true
+            }
+            styles = list
+            return ok
+        }
+        guard read, reader.atEnd(), let text else { return nil }
+        var entities: [Entity] = []
+        if let styles, !styles.isEmpty {
+            let units = UTF16Units(text)
+            for (style, start, length) in styles {
+                let type: EntityType
+                if style.isKey("SPOILER") {
+                    type = .spoiler
+                } else if style.isKey("BOLD") {
+                    type = .bold
+                } else if style.isKey("ITALIC") {
+                    type = .italic
+                } else if style.isKey("STRIKETHROUGH") {
+                    type = .strikethrough
+                } else if style.isKey("MONOSPACE") {
+                    type = .code
+                } else if style.isKey("NONE") {
+                    continue
+                } else {
+                    return nil
+                }
+                let end = Int(start + length)
+                guard length >= 1, end <= units.count, !units.splitsPair(Int(start)), !units.splitsPair(end) else { return nil }
+                entities.append(Entity(type, offset: Int(start), length: Int(length)))
+            }
+        }
+        return Message(text: text, entities: entities)
     }
 
     /// The message in an already parsed signal-cli JSON value.
