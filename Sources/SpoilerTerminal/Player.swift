@@ -1,12 +1,18 @@
-import SpoilerCore
+public import SpoilerCore
 public import SpoilerEffect
 import SpoilerLayout
 public import SpoilerRender
 
 /// How the live player runs.
 public struct PlayerOptions: Sendable {
-    /// Frames per second while something moves.
-    public var framesPerSecond: Double = 30
+    /// Frames a second while something moves (30 by default).
+    public var frameRate: FrameRate = .standard
+    /// Frames per second while something moves, as a `Double`.
+    @available(*, deprecated, renamed: "frameRate", message: "use frameRate, a FrameRate")
+    public var framesPerSecond: Double {
+        get { Double(frameRate.framesPerSecond) }
+        set { frameRate = FrameRate(clamping: newValue) }
+    }
     /// Colours, glyphs and styles of the frames.
     public var frame: ANSIFrameOptions
     /// Whether to ask for mouse reports (clicks reveal).
@@ -59,7 +65,7 @@ public enum PlayerExit: Sendable, Equatable {
 /// keys do is the view's (``SpoilerTerminalView/handle(_:at:)``); Ctrl-Z stops the
 /// program as in a shell (the terminal restored until `fg`).
 ///
-/// Frames are drawn at ``PlayerOptions/framesPerSecond`` while something moves on the
+/// Frames are drawn at ``PlayerOptions/frameRate`` while something moves on the
 /// screen (``SpoilerTerminalView/needsFrames(at:)``), and not at all otherwise: the
 /// player then sleeps until input. While the terminal window is out of focus (xterm's
 /// focus events, mode 1004) the animation pauses. Each frame writes only the cells that
@@ -119,7 +125,7 @@ public final class Player {
     ///
     /// - Throws: the device's errors (a failed write or wait).
     public func run(on device: TerminalDevice, clock: TerminalClock) throws(TerminalError) -> PlayerExit {
-        let frameInterval = 1 / max(1, min(options.framesPerSecond, 240))
+        let frameInterval = options.frameRate.frameDuration
         view.step(to: clock.now())
         try drawFrame(on: device, at: clock.now())
         var nextFrame = clock.now() + frameInterval

@@ -78,9 +78,9 @@ import Testing
         var out: [UInt8] = []
         switch output {
         case .timeline:
-            TimelineRenderer.render(scene: &scene, layout: layout, fps: 10, duration: 1, into: &out)
+            TimelineRenderer.render(scene: scene, layout: layout, fps: 10, duration: 1, into: &out)
         case .timelineFrames:
-            TimelineRenderer.render(scene: &scene, layout: layout, fps: 10, duration: 1, form: .frames, into: &out)
+            TimelineRenderer.render(scene: scene, layout: layout, fps: 10, duration: 1, form: .frames, into: &out)
         case .svgStill, .svgFont:
             scene.advance(to: 1)
             SVGRenderer.renderStill(scene: scene, layout: layout, font: font, into: &out)
@@ -89,7 +89,7 @@ import Testing
             scene.advance(to: 1.9)
             SVGRenderer.renderStill(scene: scene, layout: layout, into: &out)
         case .svgLoop:
-            SVGRenderer.renderLoop(scene: &scene, layout: layout, fps: 5, duration: 1, into: &out)
+            SVGRenderer.renderLoop(scene: scene, layout: layout, fps: 5, duration: 1, into: &out)
         }
         return out
     }

@@ -114,7 +114,7 @@ import Testing
         var scene = SpoilerScene(layout: layout, preset: .dust, seed: 2)
         scene.reveal(word: 0, at: 0.5)
         var out: [UInt8] = []
-        SVGRenderer.renderLoop(scene: &scene, layout: layout, fps: 10, duration: 1.5, into: &out)
+        SVGRenderer.renderLoop(scene: scene, layout: layout, fps: 10, duration: 1.5, into: &out)
         let source = String(decoding: out, as: UTF8.self)
         #expect(source.contains("<animate attributeName=\"cx\" dur=\"1.5s\" repeatCount=\"indefinite\""))
         let text = svgTextContent(out)
@@ -127,16 +127,16 @@ import Testing
         var again = SpoilerScene(layout: layout, preset: .dust, seed: 2)
         again.reveal(word: 0, at: 0.5)
         var out2: [UInt8] = []
-        SVGRenderer.renderLoop(scene: &again, layout: layout, fps: 10, duration: 1.5, into: &out2)
+        SVGRenderer.renderLoop(scene: again, layout: layout, fps: 10, duration: 1.5, into: &out2)
         #expect(out == out2)
     }
 
     @Test(arguments: ["confetti", "snow"])
     func otherPresetsDrawShapes(name: String) throws {
         let layout = try layoutOf("||confetti time||")
-        var scene = SpoilerScene(layout: layout, preset: Preset.builtIn[name]!, seed: 3)
+        let scene = SpoilerScene(layout: layout, preset: Preset.builtIn[name]!, seed: 3)
         var out: [UInt8] = []
-        SVGRenderer.renderLoop(scene: &scene, layout: layout, fps: 10, duration: 1, into: &out)
+        SVGRenderer.renderLoop(scene: scene, layout: layout, fps: 10, duration: 1, into: &out)
         let source = String(decoding: out, as: UTF8.self)
         #expect(source.contains("<polygon points="))
         _ = try renderLayoutArea(out)
@@ -155,9 +155,9 @@ import Testing
     @Test func aLoopWithoutRevealIsSeamlessAndStartsSettled() throws {
         let layout = try layoutOf("||abcdefghij||")
         let settled = SpoilerScene(layout: layout, preset: .dust, seed: 8).visibleParticles().count
-        var scene = SpoilerScene(layout: layout, preset: .dust, seed: 8)
+        let scene = SpoilerScene(layout: layout, preset: .dust, seed: 8)
         var out: [UInt8] = []
-        SVGRenderer.renderLoop(scene: &scene, layout: layout, fps: 20, duration: 2, into: &out)
+        SVGRenderer.renderLoop(scene: scene, layout: layout, fps: 20, duration: 2, into: &out)
         let source = String(decoding: out, as: UTF8.self)
         let shown = firstFrameOpacities(source).filter { $0 > 0 }.count
         #expect(

@@ -24,7 +24,7 @@ import Testing
         var scene = SpoilerScene(layout: layout, preset: .dust, seed: 3)
         scene.reveal(word: 1, origin: SpoilerPoint(x: 120, y: 8), at: 0.4)
         var json: [UInt8] = []
-        TimelineRenderer.render(scene: &scene, layout: layout, fps: 30, duration: 1.5, into: &json)
+        TimelineRenderer.render(scene: scene, layout: layout, fps: 30, duration: 1.5, into: &json)
 
         let script =
             try Self.snippet() + """

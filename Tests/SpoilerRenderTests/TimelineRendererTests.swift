@@ -8,13 +8,13 @@ import Testing
 /// The per-frame form (`--timeline frames`), DESIGN.md §5's keys.
 @Suite struct TimelineRendererTests {
     func timeline(
-        _ layout: TextLayout, seed: UInt64 = 1, fps: Int = 10, duration: Double = 1, form: TimelineForm = .frames,
+        _ layout: TextLayout, seed: UInt64 = 1, fps: FrameRate = 10, duration: Double = 1, form: TimelineForm = .frames,
         prepare: (inout SpoilerScene) -> Void = { _ in }
     ) -> [UInt8] {
         var scene = SpoilerScene(layout: layout, preset: .dust, seed: seed)
         prepare(&scene)
         var out: [UInt8] = []
-        TimelineRenderer.render(scene: &scene, layout: layout, fps: fps, duration: duration, form: form, into: &out)
+        TimelineRenderer.render(scene: scene, layout: layout, fps: fps, duration: duration, form: form, into: &out)
         return out
     }
 

@@ -19,12 +19,12 @@ import Testing
     }
 
     func tracks(
-        _ layout: TextLayout, preset: Preset = .dust, seed: UInt64 = 1, fps: Int = 30, duration: Double = 2,
+        _ layout: TextLayout, preset: Preset = .dust, seed: UInt64 = 1, fps: FrameRate = 30, duration: Double = 2,
         prepare: (inout SpoilerScene) -> Void = { _ in }
     ) -> [UInt8] {
-        var s = scene(layout, preset: preset, seed: seed, prepare: prepare)
+        let s = scene(layout, preset: preset, seed: seed, prepare: prepare)
         var out: [UInt8] = []
-        TimelineRenderer.render(scene: &s, layout: layout, fps: fps, duration: duration, into: &out)
+        TimelineRenderer.render(scene: s, layout: layout, fps: fps, duration: duration, into: &out)
         return out
     }
 
@@ -77,7 +77,7 @@ import Testing
         _ layout: TextLayout, preset: Preset = .dust, fps: Int = 30, duration: Double = 2,
         prepare: (inout SpoilerScene) -> Void = { _ in }
     ) throws {
-        let doc = try JSONValue.parse(tracks(layout, preset: preset, fps: fps, duration: duration, prepare: prepare))
+        let doc = try JSONValue.parse(tracks(layout, preset: preset, fps: FrameRate(fps), duration: duration, prepare: prepare))
         #expect(doc["format"]?.stringValue == "tracks")
         let frameCount = Int(try #require(doc["frameCount"]?.intValue))
         #expect(frameCount == Int((duration * Double(fps)).rounded()))
@@ -155,10 +155,10 @@ import Testing
     @Test func oneHiddenWordTwoSecondsIsAtMost30KB() throws {
         let one = tracks(try layoutOf("the butler ||did|| it"))
         #expect(one.count <= 30_000, "\(one.count) bytes")
-        var s = scene(try layoutOf("the butler ||did|| it")) { _ in }
+        let s = scene(try layoutOf("the butler ||did|| it")) { _ in }
         var frames: [UInt8] = []
         TimelineRenderer.render(
-            scene: &s, layout: try layoutOf("the butler ||did|| it"), fps: 30, duration: 2, form: .frames,
+            scene: s, layout: try layoutOf("the butler ||did|| it"), fps: 30, duration: 2, form: .frames,
             into: &frames)
         #expect(one.count * 3 <= frames.count, "tracks \(one.count) bytes, frames \(frames.count)")
         let two = tracks(try layoutOf("the butler ||did|| it ||twice||"))

@@ -148,7 +148,7 @@ import Testing
     }
 
     @Test func framesComeAtTheFrameRateAndSleepBetween() throws {
-        let player = PlayerTests.player { $0.framesPerSecond = 30 }
+        let player = PlayerTests.player { $0.frameRate = 30 }
         let (_, terminal, _) = try PlayerTests.play(player, [(2.0, PlayerTests.keys("q"))])
         // About 60 frames in 2 s, each after one wait, and no busy waiting.
         #expect((58...63).contains(player.framesBuilt))

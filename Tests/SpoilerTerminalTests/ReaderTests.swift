@@ -32,7 +32,7 @@ import Testing
 
     static func reader(
         _ message: Message = document, theme: ReaderTheme = .green, capability: ColorCapability = .trueColor,
-        sceneOptions: SceneOptions = SceneOptions(), framesPerSecond: Double = 30
+        sceneOptions: SceneOptions = SceneOptions(), frameRate: FrameRate = 30
     ) -> Player {
         let reader = ReaderOptions(theme: theme)
         var frame = ANSIFrameOptions(capability: capability)
@@ -40,7 +40,7 @@ import Testing
         var options = PlayerOptions(frame: frame)
         options.reader = reader
         options.showsHelp = false
-        options.framesPerSecond = framesPerSecond
+        options.frameRate = frameRate
         return Player(
             size: size, options: options,
             layout: { size in LayoutEngine(wrapWidth: reader.textWidth(columns: size.columns)).layout(message) },
@@ -176,7 +176,7 @@ import Testing
         // makes a new scene, which must start fresh when the dust is back in view.
         var message = ReaderTests.document
         message.entities.removeLast()
-        let player = ReaderTests.reader(message, framesPerSecond: 1)
+        let player = ReaderTests.reader(message, frameRate: 1)
         let (_, _, screen) = try ReaderTests.read(
             player,
             [

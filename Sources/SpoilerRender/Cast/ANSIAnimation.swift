@@ -36,13 +36,24 @@ public struct ANSIAnimation: Sendable {
     /// pen is reset, the cursor is put below the message and shown again, so the output
     /// can be written to a terminal as it is.
     ///
+    /// The scene is taken by value, as by every renderer: the recording steps a copy, and
+    /// the caller's scene stays at the time it was.
+    ///
     /// - Parameters:
+    ///   - layout: The message laid out in `mono` cells.
+    ///   - scene: The scene of `layout`, at the time the recording starts.
+    ///   - options: The look of the frames.
+    ///   - fps: Frames a second.
+    ///   - duration: Seconds to record; negative or not finite records the first frame only.
     ///   - celebration: confetti drawn over the frames from its start (in the scene's
     ///     time and in the layout's pixels, cell (0, 0) at pixel (0, 0)), in blank cells.
-    ///   - stageColumns, stageRows: the screen's size in cells when it should be larger
-    ///     than the layout (room for the confetti to fall).
+    ///   - stageColumns: the screen's width in cells when it should be wider than the
+    ///     layout (room for the confetti to fall).
+    ///   - stageRows: the screen's height in cells when it should be taller than the layout.
+    /// - Returns: The frames, with the screen size they need.
+    /// - Complexity: O(frames × (cells + particles)).
     public static func frames(
-        layout: TextLayout, scene: SpoilerScene, options: ANSIFrameOptions, fps: Double, duration: Double,
+        layout: TextLayout, scene: SpoilerScene, options: ANSIFrameOptions, fps: FrameRate, duration: Double,
         celebration: Celebration? = nil, stageColumns: Int? = nil, stageRows: Int? = nil
     ) -> ANSIAnimation {
         var builder = ANSIFrameBuilder(layout: layout, options: options)
@@ -51,14 +62,13 @@ public struct ANSIAnimation: Sendable {
         var scene = scene
         var party = celebration
         let start = scene.time
-        let rate = max(1, min(fps.isFinite ? fps : 30, 1000))
-        let count = Int((max(0, duration.isFinite ? duration : 0) * rate).rounded(.down)) + 1
+        let count = fps.frames(in: duration, rounding: .down) + 1
         var encoder = ANSIEncoder(capability: options.capability)
         var previous: CellCanvas? = nil
         var spare: CellCanvas? = nil
         var frames: [Frame] = []
         for k in 0..<count {
-            let t = Double(k) / rate
+            let t = fps.time(ofFrame: k)
             scene.advance(to: start + t)
             var canvas = spare ?? CellCanvas(width: width, height: height)
             canvas.clear()
@@ -82,6 +92,29 @@ public struct ANSIAnimation: Sendable {
             previous = canvas
         }
         return ANSIAnimation(width: width, height: height + 1, frames: frames)
+    }
+
+    /// Records `duration` seconds of `scene` at `fps` frames a second, given as a `Double`.
+    ///
+    /// - Parameters:
+    ///   - layout: The message laid out in `mono` cells.
+    ///   - scene: The scene of `layout`, at the time the recording starts.
+    ///   - options: The look of the frames.
+    ///   - fps: Frames a second, rounded and clamped to ``FrameRate/range``.
+    ///   - duration: Seconds to record.
+    ///   - celebration: confetti drawn over the frames from its start.
+    ///   - stageColumns: the screen's width in cells, when wider than the layout.
+    ///   - stageRows: the screen's height in cells, when taller than the layout.
+    /// - Returns: The frames, with the screen size they need.
+    @available(*, deprecated, message: "pass a FrameRate: fps: FrameRate(clamping: fps)")
+    @_disfavoredOverload
+    public static func frames(
+        layout: TextLayout, scene: SpoilerScene, options: ANSIFrameOptions, fps: Double, duration: Double,
+        celebration: Celebration? = nil, stageColumns: Int? = nil, stageRows: Int? = nil
+    ) -> ANSIAnimation {
+        frames(
+            layout: layout, scene: scene, options: options, fps: FrameRate(clamping: fps), duration: duration,
+            celebration: celebration, stageColumns: stageColumns, stageRows: stageRows)
     }
 
     /// All frames one after another (the `--format ansi` stream).

@@ -20,14 +20,55 @@ extension SVGRenderer {
     ///   - layout: the message's layout, with graphemes.
     ///   - font: the bitmap font the layout was made with (nil for `mono`).
     ///   - style: colours and the font family.
-    ///   - fps: samples per second, at least 1.
+    ///   - fps: samples per second.
     ///   - duration: the loop's length in seconds; 0 writes a still of time 0.
     ///   - formatting: the message's entities (bold, italic, underline, strikethrough).
+    ///   - celebration: confetti over the view, if any.
+    ///   - stage: the picture's size when it should be larger than the layout.
     ///   - out: the SVG is appended here.
+    ///
+    /// The scene is taken by value, as by every renderer: the loop steps a copy.
     /// - Complexity: O(frames × particles).
+    public static func renderLoop(
+        scene: SpoilerScene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(),
+        fps: FrameRate, duration: Double, formatting: [Entity] = [], celebration: Celebration? = nil,
+        stage: SpoilerSize? = nil, into out: inout [UInt8]
+    ) {
+        var scene = scene
+        stepLoop(
+            scene: &scene, layout: layout, font: font, style: style, fps: fps.framesPerSecond, duration: duration,
+            formatting: formatting, celebration: celebration, stage: stage, into: &out)
+    }
+
+    /// Writes the loop as
+    /// ``renderLoop(scene:layout:font:style:fps:duration:formatting:celebration:stage:into:)-(_,_,_,_,FrameRate,_,_,_,_,_)``
+    /// does, stepping the caller's scene through it (it is left at the loop's last sample).
+    ///
+    /// - Parameters:
+    ///   - scene: a scene made from `layout`, at time 0, its reveals scheduled; stepped.
+    ///   - layout: the message's layout, with graphemes.
+    ///   - font: the bitmap font the layout was made with (nil for `mono`).
+    ///   - style: colours and the font family.
+    ///   - fps: samples per second; below 1 counts as 1.
+    ///   - duration: the loop's length in seconds.
+    ///   - formatting: the message's entities.
+    ///   - celebration: confetti over the view, if any.
+    ///   - stage: the picture's size when it should be larger than the layout.
+    ///   - out: the SVG is appended here.
+    @available(*, deprecated, message: "pass the scene by value and a FrameRate: renderLoop(scene: scene, …, fps: 30, …)")
     public static func renderLoop(
         scene: inout SpoilerScene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(), fps: Int,
         duration: Double, formatting: [Entity] = [], celebration: Celebration? = nil, stage: SpoilerSize? = nil,
+        into out: inout [UInt8]
+    ) {
+        stepLoop(
+            scene: &scene, layout: layout, font: font, style: style, fps: fps, duration: duration,
+            formatting: formatting, celebration: celebration, stage: stage, into: &out)
+    }
+
+    static func stepLoop(
+        scene: inout SpoilerScene, layout: TextLayout, font: BitmapFont?, style: SVGStyle, fps: Int,
+        duration: Double, formatting: [Entity], celebration: Celebration?, stage: SpoilerSize?,
         into out: inout [UInt8]
     ) {
         let fps = max(fps, 1)

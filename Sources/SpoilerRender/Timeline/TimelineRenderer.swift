@@ -1,4 +1,4 @@
-import SpoilerCore
+public import SpoilerCore
 public import SpoilerEffect
 public import SpoilerLayout
 
@@ -65,16 +65,48 @@ public enum TimelineRenderer {
     /// - Parameters:
     ///   - scene: a scene made from `layout`, at time 0, with its reveals scheduled.
     ///   - layout: the laid-out message (only its size and word boxes are written).
-    ///   - fps: frames per second, at least 1.
+    ///   - fps: frames per second.
     ///   - duration: seconds, at least 0.
     ///   - form: ``TimelineForm/tracks`` (the default) or ``TimelineForm/frames``.
     ///   - celebration: confetti over the view from the last reveal, if any.
     ///   - out: the JSON (one line, no trailing newline) is appended here.
+    ///
+    /// The scene is taken by value, as by every renderer: the timeline steps a copy.
     /// - Complexity: O(frames × particles).
+    public static func render(
+        scene: SpoilerScene, layout: TextLayout, fps: FrameRate, duration: Double, form: TimelineForm = .tracks,
+        celebration: Celebration? = nil, into out: inout [UInt8]
+    ) {
+        var scene = scene
+        step(
+            scene: &scene, layout: layout, fps: fps.framesPerSecond, duration: duration, form: form,
+            celebration: celebration, into: &out)
+    }
+
+    /// Writes the timeline as
+    /// ``render(scene:layout:fps:duration:form:celebration:into:)-(_,_,FrameRate,_,_,_,_)`` does,
+    /// stepping the caller's scene through it (it is left at the last frame).
+    ///
+    /// - Parameters:
+    ///   - scene: a scene made from `layout`, at time 0, with its reveals scheduled; stepped.
+    ///   - layout: the laid-out message.
+    ///   - fps: frames per second; below 1 counts as 1.
+    ///   - duration: seconds, at least 0.
+    ///   - form: the timeline's shape.
+    ///   - celebration: confetti over the view from the last reveal, if any.
+    ///   - out: the JSON is appended here.
+    @available(*, deprecated, message: "pass the scene by value and a FrameRate: render(scene: scene, …, fps: 30, …)")
     public static func render(
         scene: inout SpoilerScene, layout: TextLayout, fps: Int, duration: Double, form: TimelineForm = .tracks,
         celebration: Celebration? = nil,
         into out: inout [UInt8]
+    ) {
+        step(scene: &scene, layout: layout, fps: fps, duration: duration, form: form, celebration: celebration, into: &out)
+    }
+
+    static func step(
+        scene: inout SpoilerScene, layout: TextLayout, fps: Int, duration: Double, form: TimelineForm,
+        celebration: Celebration?, into out: inout [UInt8]
     ) {
         var party = celebration
         let fps = max(fps, 1)

@@ -48,7 +48,7 @@ enum PlayCommand {
                 "play shows one message; '--from export' holds many (use 'spoiler read --from export')",
                 command: "play")
         }
-        let fps = Double(args.integer("fps")!)
+        let fps = FrameRate(args.integer("fps")!)  // the option table keeps it in 1...240
         let engine = try LayoutOptions.engine(from: args)
         guard case .mono = engine.model else {
             throw .usage("play draws in terminal cells: use --font mono", command: "play")
@@ -74,7 +74,7 @@ enum PlayCommand {
         var frame = ANSIFrameOptions(capability: capability, glyphs: glyphs)
         frame.formatting = message.entities
         var options = PlayerOptions(frame: frame)
-        options.framesPerSecond = fps
+        options.frameRate = fps
         options.mouse = !args.flag("no-mouse")
         options.rehideAfter = effect.rehideAfter
         if args.flag("celebrate") { options.celebration = .confetti }

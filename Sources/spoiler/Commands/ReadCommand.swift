@@ -49,7 +49,7 @@ enum ReadCommand {
     static func run(_ args: Arguments) throws(CommandLineError) {
         let format = args.choice("from", as: InputFormat.self)!
         let theme = ReaderTheme.builtIn[args.text("theme")!]!
-        let fps = Double(args.integer("fps")!)
+        let fps = FrameRate(args.integer("fps")!)  // the option table keeps it in 1...240
         var effect = try EffectChoice(args)
         if effect.preset.name == "dust", let tint = theme.dust {
             for i in effect.preset.emitter.emitterCells.indices { effect.preset.emitter.emitterCells[i].color = tint }
@@ -75,7 +75,7 @@ enum ReadCommand {
         frame.textStyle = theme.textStyle(capability)
         frame.formatting = message.entities
         var options = PlayerOptions(frame: frame)
-        options.framesPerSecond = fps
+        options.frameRate = fps
         options.mouse = !args.flag("no-mouse")
         options.rehideAfter = effect.rehideAfter
         if args.flag("celebrate") { options.celebration = .confetti }

@@ -57,7 +57,7 @@ enum RenderCommand {
         var layout: TextLayout
         var font: BitmapFont?
         var scene: SpoilerScene
-        var fps: Int
+        var fps: FrameRate
         var duration: Double
         /// `--duration` as given (nil when left out).
         var durationGiven: Double?
@@ -106,7 +106,7 @@ enum RenderCommand {
             if job.at != nil { throw .usage("'--at' applies to --format svg", command: "render") }
             let form = job.args.choice("timeline", as: TimelineForm.self) ?? .tracks
             TimelineRenderer.render(
-                scene: &job.scene, layout: job.layout, fps: job.fps, duration: job.duration, form: form,
+                scene: job.scene, layout: job.layout, fps: job.fps, duration: job.duration, form: form,
                 celebration: job.svgCelebration, into: &out)
             out.append(UInt8(ascii: "\n"))
         case .svg:
@@ -115,7 +115,7 @@ enum RenderCommand {
                     throw .usage("give either '--at' (a still) or '--duration' (a loop)", command: "render")
                 }
                 SVGRenderer.renderLoop(
-                    scene: &job.scene, layout: job.layout, font: job.font, fps: job.fps, duration: job.duration,
+                    scene: job.scene, layout: job.layout, font: job.font, fps: job.fps, duration: job.duration,
                     formatting: job.message.entities, celebration: job.svgCelebration, stage: job.svgStage, into: &out)
             } else {
                 job.scene.advance(to: job.at ?? 0)
@@ -144,7 +144,7 @@ enum RenderCommand {
         let engine = try LayoutOptions.engine(from: args)
         let effect = try EffectChoice(args)
         let seed = effect.seed
-        let fps = args.integer("fps")!
+        let fps = FrameRate(args.integer("fps")!)  // the option table keeps it in 1...240
         let durationGiven = args.given("duration") ? args.number("duration") : nil
         let at = args.number("at")
         let revealAt = args.number("reveal-at")

@@ -45,7 +45,7 @@ enum TerminalRender {
         if cast {
             if job.at != nil { throw .usage("'--at' applies to --format svg and ansi", command: "render") }
             let animation = ANSIAnimation.frames(
-                layout: job.layout, scene: job.scene, options: options, fps: Double(job.fps), duration: job.duration,
+                layout: job.layout, scene: job.scene, options: options, fps: job.fps, duration: job.duration,
                 celebration: party, stageColumns: columns, stageRows: rows)
             return animation.asciicast()
         }
@@ -54,7 +54,7 @@ enum TerminalRender {
                 throw .usage("give either '--at' (a still) or '--duration' (frames)", command: "render")
             }
             return ANSIAnimation.frames(
-                layout: job.layout, scene: job.scene, options: options, fps: Double(job.fps), duration: job.duration,
+                layout: job.layout, scene: job.scene, options: options, fps: job.fps, duration: job.duration,
                 celebration: party, stageColumns: columns, stageRows: rows
             ).bytes
         }

@@ -38,9 +38,9 @@ do {
 
     // A loop: the renderer, over a scene of the same layout.
     var loop: [UInt8] = []
-    var scene = SpoilerScene(layout: view.layout, preset: .dust)
+    let scene = SpoilerScene(layout: view.layout, preset: .dust)
     SVGRenderer.renderLoop(
-        scene: &scene, layout: view.layout, fps: 20, duration: 3,
+        scene: scene, layout: view.layout, fps: 20, duration: 3,
         formatting: message.entities, into: &loop)
     try write(String(decoding: loop, as: UTF8.self), to: "loop.svg")
 } catch let error as ParseError {
