@@ -12,7 +12,7 @@ extension Message {
     ///
     /// The text is the message as it was written: nothing is trimmed (to read a file or
     /// standard input as a command does, dropping the newline that ends it, use
-    /// ``MessageParser/parseWholeInput(_:from:)``). A Telegram export holds many messages:
+    /// ``MessageParser/parseWholeInput(_:from:options:)``). A Telegram export holds many messages:
     /// read it with ``ExportReader``, or as one log with ``ChatLog``.
     ///
     /// - Parameters:

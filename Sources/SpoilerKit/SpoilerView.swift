@@ -23,9 +23,15 @@ import SpoilerTerminal
 ///
 /// The view never reads a clock, a file or the terminal: time moves only by
 /// ``advance(to:)`` and ``step(by:)``, so the same calls give the same frames on every run.
-/// The layout is in terminal cells of 8 × 16 pixels; for a bitmap font, lay the message out
-/// with ``LayoutEngine`` and draw it with ``SVGRenderer``.
-public struct SpoilerView {
+///
+/// By default the message is laid out in terminal cells of 8 × 16 pixels. Made with a
+/// bitmap font (``init(_:font:width:glyphs:capability:preset:options:seed:)``), it is laid
+/// out in the font's pixels: ``layout``, ``scene``, ``svg()`` and
+/// ``click(pixelX:pixelY:)`` are in those pixels, while ``ansi()`` and
+/// ``click(column:row:)`` stay in terminal cells, with the same words revealed.
+///
+/// A view is a `Sendable` value: make it on one task, step and draw it on another.
+public struct SpoilerView: Sendable {
     /// The message shown.
     public let message: Message
     /// Colours and the font family of ``svg()``.
@@ -34,6 +40,8 @@ public struct SpoilerView {
     /// text without escape sequences.
     public var capability: ColorCapability
     private var terminalView: SpoilerTerminalView
+    /// With a bitmap font: the layout in the font's pixels and the scene over it.
+    private var pixels: PixelSurface?
     /// The view's time in seconds since it started (it starts at 0).
     public private(set) var time: Double = 0
 
@@ -53,6 +61,7 @@ public struct SpoilerView {
     ) {
         self.message = message
         self.capability = capability
+        pixels = nil
         let natural = message.layout(width: width)
         let size = TerminalSize(columns: max(1, width ?? natural.columns ?? 1), rows: max(1, natural.rows ?? 1))
         terminalView = SpoilerTerminalView(
@@ -61,11 +70,51 @@ public struct SpoilerView {
         terminalView.step(to: 0)  // the view's clock starts at 0
     }
 
-    /// The message laid out in terminal cells; word `i` of ``scene`` is `layout.words[i]`.
-    public var layout: TextLayout { terminalView.layout }
+    /// Lays out `message` in `font`'s pixels and covers each of its hidden words with
+    /// `preset`'s effect.
+    ///
+    /// ```swift
+    /// let font = try BitmapFont.parse(bytes, file: "ter-u16n.psf.gz")
+    /// var view = try SpoilerView(Message(parsing: "the butler ||did it||"), font: font, width: 320)
+    /// view.click(pixelX: 100, pixelY: 8)   // in the font's pixels, as svg() draws it
+    /// ```
+    ///
+    /// ``ansi()`` still draws terminal cells: the message wrapped at as many columns as
+    /// the font's default advance fits in `width`.
+    ///
+    /// - Parameters:
+    ///   - message: The message; its `spoiler` entities are the hidden parts.
+    ///   - font: The bitmap font (``BitmapFont/parse(_:file:)`` reads BDF, PSF and Unifont `.hex`).
+    ///   - width: The wrap width in pixels; nil wraps only at the message's line breaks.
+    ///   - glyphs: The characters the dust is drawn with in ``ansi()``; braille by default.
+    ///   - capability: The colours of ``ansi()``; 24-bit by default.
+    ///   - preset: The effect; Telegram's `dust` by default.
+    ///   - options: Density, reveal scope, reduced motion and the rest (``SceneOptions``).
+    ///   - seed: The seed of the effect's random numbers: the same seed, the same frames.
+    public init(
+        _ message: Message, font: BitmapFont, width: Int? = nil, glyphs: GlyphSet = .braille,
+        capability: ColorCapability = .trueColor, preset: Preset = .dust, options: SceneOptions = SceneOptions(),
+        seed: UInt64 = 1
+    ) {
+        let columns = width.map { max(1, $0 / max(1, font.defaultAdvance)) }
+        self.init(
+            message, width: columns, glyphs: glyphs, capability: capability, preset: preset, options: options,
+            seed: seed)
+        let layout = message.layout(width: width, font: font)
+        pixels = PixelSurface(
+            layout: layout, scene: SpoilerScene(layout: layout, preset: preset, options: options, seed: seed),
+            font: font)
+    }
 
-    /// The particle effect and the reveal state, at ``time``.
-    public var scene: SpoilerScene { terminalView.currentScene }
+    /// The bitmap font the view is laid out in, or nil for terminal cells of 8 × 16 pixels.
+    public var font: BitmapFont? { pixels?.font }
+
+    /// The message laid out, in terminal cells or in the bitmap font's pixels; word `i` of
+    /// ``scene`` is `layout.words[i]`.
+    public var layout: TextLayout { pixels?.layout ?? terminalView.layout }
+
+    /// The particle effect and the reveal state, at ``time``, over ``layout``.
+    public var scene: SpoilerScene { pixels?.scene ?? terminalView.currentScene }
 
     // MARK: Time
 
@@ -80,6 +129,7 @@ public struct SpoilerView {
         guard seconds.isFinite, seconds > time else { return }
         time = seconds
         terminalView.step(to: seconds)
+        pixels?.scene.advance(to: seconds)
     }
 
     /// Moves the effect on by `seconds` (a frame's duration on the caller's clock).
@@ -95,13 +145,13 @@ public struct SpoilerView {
     ///
     /// Under reduced motion hidden words wear a still pattern and reveals are instant, so
     /// no frames are needed.
-    public var needsFrames: Bool { terminalView.needsFrames(at: time) }
+    public var needsFrames: Bool { terminalView.needsFrames(at: time) || (pixels?.needsFrames ?? false) }
 
     // MARK: Clicks
 
     /// Reveals the hidden word under a click on terminal cell (`column`, `row`) of the
-    /// message, or the nearest on that row within one cell, with the wave from the click,
-    /// at the current time.
+    /// message as ``ansi()`` draws it, or the nearest on that row within one cell, with the
+    /// wave from the click, at the current time.
     ///
     /// - Parameters:
     ///   - column: The cell's column from 0.
@@ -109,11 +159,21 @@ public struct SpoilerView {
     /// - Returns: Whether a hidden word was revealed.
     @discardableResult
     public mutating func click(column: Int, row: Int) -> Bool {
-        terminalView.click(column: column, row: row, at: time)
+        guard terminalView.click(column: column, row: row, at: time) else { return false }
+        if pixels != nil {
+            let cells = terminalView.layout.words
+            let shown = Set(cells.indices.filter { terminalView.isRevealed(word: $0) }.map { WordKey(cells[$0]) })
+            pixels!.revealWords { shown.contains($0) }
+        }
+        return true
     }
 
-    /// Reveals the hidden word under a click at pixel (`pixelX`, `pixelY`) of the layout
-    /// (origin at its top-left corner, y downward, 8 × 16 pixels a cell), as ``svg()`` draws it.
+    /// Reveals the hidden word under a click at pixel (`pixelX`, `pixelY`) of the layout,
+    /// or the nearest on that line within a character's width, with the wave from the
+    /// click, at the current time.
+    ///
+    /// Pixels are those ``svg()`` draws: origin at the layout's top-left corner, y
+    /// downward; 8 × 16 pixels a cell, or the bitmap font's own.
     ///
     /// - Parameters:
     ///   - pixelX: Pixels from the layout's left edge.
@@ -121,17 +181,27 @@ public struct SpoilerView {
     /// - Returns: Whether a hidden word was revealed.
     @discardableResult
     public mutating func click(pixelX: Double, pixelY: Double) -> Bool {
-        terminalView.click(pixelX: pixelX, pixelY: pixelY, at: time)
+        guard pixels != nil else { return terminalView.click(pixelX: pixelX, pixelY: pixelY, at: time) }
+        guard let revealed = pixels!.click(at: SpoilerPoint(x: pixelX, y: pixelY)) else { return false }
+        // The same words in the terminal cells of ansi().
+        let keys = Set(revealed.map { WordKey(pixels!.layout.words[$0]) })
+        for (i, word) in terminalView.layout.words.enumerated()
+        where keys.contains(WordKey(word)) && !terminalView.isRevealed(word: i) {
+            terminalView.reveal(word: i, at: time)
+        }
+        return true
     }
 
     /// Reveals every hidden word at once, with one wave.
     public mutating func revealAll() {
         terminalView.revealAll(at: time)
+        pixels?.scene.revealAll()
     }
 
     /// Hides every revealed word again; the dust comes back as the circles shrink.
     public mutating func hideAll() {
         terminalView.hideAll(at: time)
+        pixels?.scene.hideAll()
     }
 
     // MARK: Frames
@@ -144,7 +214,8 @@ public struct SpoilerView {
     /// - Returns: A complete SVG document.
     public func svg() -> String {
         var out: [UInt8] = []
-        SVGRenderer.renderStill(scene: scene, layout: layout, style: svgStyle, formatting: message.entities, into: &out)
+        SVGRenderer.renderStill(
+            scene: scene, layout: layout, font: font, style: svgStyle, formatting: message.entities, into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 

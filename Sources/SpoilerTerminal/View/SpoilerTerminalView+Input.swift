@@ -90,6 +90,23 @@ extension SpoilerTerminalView {
         return reveal(at: point)
     }
 
+    /// Reveals layout word `word` and what the scope adds at host time `time`, with the
+    /// wave from the word's centre (as Enter on a focused word does), for a host that
+    /// picks the word itself (a search hit, a link from elsewhere).
+    ///
+    /// - Parameters:
+    ///   - word: An index into ``layout``'s words.
+    ///   - time: The host's time.
+    /// - Returns: Whether `word` named a word of the layout (an index out of range does
+    ///   nothing).
+    @discardableResult
+    public mutating func reveal(word: Int, at time: Double) -> Bool {
+        guard builder.layout.words.indices.contains(word) else { return false }
+        wake(at: time)
+        revealWord(word, origin: nil)
+        return true
+    }
+
     /// The hidden word drawn at the host's screen cell `column`, `row`, if any.
     ///
     /// - Complexity: O(words).

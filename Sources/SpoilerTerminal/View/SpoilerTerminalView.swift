@@ -40,11 +40,14 @@ public import SpoilerRender
 /// var bytes: [UInt8] = []
 /// view.encodeFrame(at: 0.5, into: &bytes)      // only the view's 30 × 3 cells
 /// ```
-public struct SpoilerTerminalView {
+///
+/// The view is a `Sendable` value: a host may make it on one task and step it on another
+/// (its layout and scene functions are `@Sendable`).
+public struct SpoilerTerminalView: Sendable {
     /// Makes the layout for the view's size (the host decides the wrap width).
-    public typealias LayoutMaker = (TerminalSize) -> TextLayout
+    public typealias LayoutMaker = @Sendable (TerminalSize) -> TextLayout
     /// Makes the scene for a layout.
-    public typealias SceneMaker = (TextLayout) -> SpoilerScene
+    public typealias SceneMaker = @Sendable (TextLayout) -> SpoilerScene
 
     /// How the view looks and behaves.
     public struct Options: Sendable {
