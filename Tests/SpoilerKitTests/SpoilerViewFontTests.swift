@@ -115,19 +115,3 @@ struct SpoilerViewFontTests {
         #expect(await Self.roundTrip(SpoilerView(message, font: font)).font == font)
     }
 }
-
-extension SpoilerViewFontTests {
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["SPOILER_WRITE_SVG"] != nil))
-    func writeForALook() throws {
-        var view = try SpoilerView(
-            Message(parsing: "the butler ||did it|| in the library"), font: Self.terminus(), width: 120)
-        view.advance(to: 0.5)
-        try view.svg().write(toFile: "/tmp/k2/still.svg", atomically: true, encoding: .utf8)
-        _ = view.click(pixelX: 70, pixelY: 6)
-        view.advance(to: 0.9)
-        try view.svg().write(toFile: "/tmp/k2/mid.svg", atomically: true, encoding: .utf8)
-        view.advance(to: 2)
-        try view.svg().write(toFile: "/tmp/k2/revealed.svg", atomically: true, encoding: .utf8)
-        try view.ansi().write(toFile: "/tmp/k2/ansi.txt", atomically: true, encoding: .utf8)
-    }
-}

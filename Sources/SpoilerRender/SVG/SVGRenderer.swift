@@ -3,7 +3,7 @@ public import SpoilerEffect
 public import SpoilerLayout
 
 /// Writes the spoiler effect as SVG: a still frame of a scene, or an animated loop that
-/// plays in a browser (see ``renderLoop(scene:layout:font:style:fps:duration:formatting:into:)``).
+/// plays in a browser (see ``renderLoop(scene:layout:font:style:fps:duration:formatting:celebration:stage:into:)-(_,_,_,_,FrameRate,_,_,_,_,_)``).
 ///
 /// Text: one `<text>` per run of equally formatted graphemes, in a monospace family with
 /// per-glyph `x` positions, for `mono` layouts (so a browser selects, searches and reads

@@ -160,7 +160,7 @@ struct MessageBatch {
     }
 
     /// Reads the whole input as one message written in `format`
-    /// (``MessageParser/parseWholeInput(_:from:)``); errors in compiler form,
+    /// (``MessageParser/parseWholeInput(_:from:options:)``); errors in compiler form,
     /// `name:line:column: reason`.
     static func wholeMessage(
         from input: InputSource, format: InputFormat, options: ParseOptions = ParseOptions()
