@@ -1,3 +1,4 @@
+public import SpoilerCore
 public import SpoilerEffect
 public import SpoilerLayout
 

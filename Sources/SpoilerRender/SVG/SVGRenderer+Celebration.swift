@@ -1,5 +1,5 @@
 public import SpoilerCore
-public import SpoilerEffect
+import SpoilerEffect
 public import SpoilerLayout
 
 extension SVGRenderer {
