@@ -36,12 +36,6 @@ public final class ExportReader {
     private let callbacks: UnsafeMutablePointer<yajl_callbacks>
     /// The callbacks' context: at a fixed address for the handle's lifetime.
     private let state: UnsafeMutablePointer<ExportStreamState>
-    /// Bytes fed before the current chunk.
-    private var fedBytes = 0
-    /// Line, column and UTF-16 count at the start of the current chunk.
-    private var line = 1
-    private var column = 1
-    private var utf16Count = 0
     private var finished = false
 
     /// Creates a reader at the start of an export.
@@ -51,6 +45,7 @@ public final class ExportReader {
         state = .allocate(capacity: 1)
         state.initialize(to: ExportStreamState())
         handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(state))
+        state.pointee.handle = handle
     }
 
     deinit {
@@ -65,9 +60,10 @@ public final class ExportReader {
     /// `items`.
     ///
     /// - Throws: ``ParseError`` (`invalidJSON`) with the line, column and byte offset of a
-    ///   JSON syntax error (the byte where yajl found it, which may be inside the offending
-    ///   token). The messages completed before the error are in `items`; the reader is
-    ///   unusable afterwards.
+    ///   JSON syntax error: the offending byte (a character that may not be there, the
+    ///   first byte of broken UTF-8) or the first byte of a token out of place, the same
+    ///   however the export is cut into chunks. The messages completed before the error
+    ///   are in `items`; the reader is unusable afterwards.
     public func feed(_ chunk: [UInt8], into items: inout [ExportItem]) throws(ParseError) {
         try chunk.withUnsafeBufferPointer { (p) throws(ParseError) in try feed(p, into: &items) }
     }
@@ -82,8 +78,7 @@ public final class ExportReader {
         if status != yajl_status_ok {
             throw failure(status, in: chunk)
         }
-        advance(over: chunk, upTo: chunk.count)
-        fedBytes += chunk.count
+        state.pointee.positions.finishChunk(chunk)
     }
 
     /// Ends the export: appends the last messages to `items` and checks that the export
@@ -111,59 +106,13 @@ public final class ExportReader {
         state.pointee.items.removeAll(keepingCapacity: true)
     }
 
-    /// Moves the line and column bookkeeping over `chunk[..<end]`.
-    private func advance(over chunk: UnsafeBufferPointer<UInt8>, upTo end: Int) {
-        guard let base = chunk.baseAddress, end > 0 else { return }
-        // Eight bytes at a time: newlines, UTF-8 continuation bytes (10xxxxxx) and lead
-        // bytes of four-byte sequences (11110xxx, two UTF-16 units), each counted with a
-        // popcount of one flag bit per byte.
-        let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let high: UInt64 = 0x8080_8080_8080_8080
-        var newlines = 0
-        var continuations = 0
-        var fourByteLeads = 0
-        var i = 0
-        while i + 8 <= end {
-            let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let x = v ^ (ones &* 0x0A)
-            let zero = ~(((x & low7) &+ low7) | x | low7)
-            newlines += zero.nonzeroBitCount
-            continuations += (v & ~(v << 1) & high).nonzeroBitCount
-            fourByteLeads += (v & (v << 1) & (v << 2) & (v << 3) & ~(v << 4) & high).nonzeroBitCount
-            i += 8
-        }
-        while i < end {
-            let b = base[i]
-            if b == 0x0A { newlines += 1 }
-            if b & 0xC0 == 0x80 { continuations += 1 }
-            if b & 0xF8 == 0xF0 { fourByteLeads += 1 }
-            i += 1
-        }
-        utf16Count += end - continuations + fourByteLeads
-        if newlines == 0 {
-            column += end
-        } else {
-            line += newlines
-            var k = end - 1
-            while base[k] != 0x0A { k -= 1 }
-            column = end - k
-        }
-    }
-
-    private func position(at offset: Int, in chunk: UnsafeBufferPointer<UInt8>) -> TextPosition {
-        advance(over: chunk, upTo: min(offset, chunk.count))
-        return TextPosition(
-            utf8Offset: fedBytes + min(offset, chunk.count), utf16Offset: utf16Count, line: line, column: column)
-    }
-
     private func failure(_ status: yajl_status, in chunk: UnsafeBufferPointer<UInt8>) -> ParseError {
         finished = true
-        // yajl has consumed the offending byte: point at it.
         let consumed = handle.map { yajl_get_bytes_consumed($0) } ?? 0
         if status == yajl_status_client_canceled, let reason = state.pointee.cancelReason {
-            return ParseError(.invalidJSON, "invalid JSON: \(reason)", position: position(at: max(0, consumed - 1), in: chunk))
+            // A callback stopped the parser at the `{` or `[` it was given.
+            let at = state.pointee.positions.position(at: max(0, consumed - 1), in: chunk)
+            return ParseError(.invalidJSON, "invalid JSON: \(reason)", position: at)
         }
         var reason = "malformed JSON"
         if let handle, let message = yajl_get_error(handle, 0, nil, 0) {
@@ -171,49 +120,65 @@ public final class ExportReader {
             yajl_free_error(handle, message)
         }
         // yajl words it "parse error: invalid object key (must be a string)\n".
-        if reason.hasPrefix("parse error: ") { reason.removeFirst("parse error: ".count) }
+        let isGrammar = reason.hasPrefix("parse error: ")
+        if isGrammar { reason.removeFirst("parse error: ".count) }
         while reason.last == "\n" || reason.last == " " { reason.removeLast() }
-        if reason.contains("invalid bytes in UTF8 string"), let bad = firstInvalidUTF8(in: chunk) {
-            // Worded as every other input words it, at the first invalid byte.
-            let at = position(at: bad, in: chunk)
+        let at = errorPosition(reason, isGrammar: isGrammar, consumed: consumed, in: chunk)
+        if reason.hasSuffix("invalid bytes in UTF8 string.") {
+            // Worded as every other input words it, at the sequence's first byte.
             return ParseError(.invalidUTF8, "Invalid UTF-8 at byte offset \(at.utf8Offset)", position: at)
         }
         if reason == "premature EOF" {
-            reason = fedBytes == 0 ? "the export is empty" : "the export ends in the middle of a value (truncated?)"
+            reason = state.pointee.positions.fedBytes == 0 ? "the export is empty" : "the export ends in the middle of a value (truncated?)"
         }
-        // (position(at:) moves the line bookkeeping: it is called once per error.)
-        return ParseError(.invalidJSON, "invalid JSON: \(reason)", position: position(at: max(0, consumed - 1), in: chunk))
+        return ParseError(.invalidJSON, "invalid JSON: \(reason)", position: at)
     }
 
-    /// The offset in `chunk` of its first invalid UTF-8 sequence, not counting the
-    /// continuation bytes it starts with (the end of a sequence the last chunk began).
-    private func firstInvalidUTF8(in chunk: UnsafeBufferPointer<UInt8>) -> Int? {
-        var start = 0
-        while start < min(3, chunk.count), chunk[start] & 0xC0 == 0x80 { start += 1 }
-        return UTF8Validation.firstInvalidOffset(in: Array(chunk[start...])).map { $0 + start }
+    /// Where the error yajl describes as `reason` lies (see ``ExportPositions`` for why
+    /// each kind of error is counted its own way).
+    private func errorPosition(
+        _ reason: String, isGrammar: Bool, consumed: Int, in chunk: UnsafeBufferPointer<UInt8>
+    ) -> TextPosition {
+        if isGrammar && reason != "premature EOF" {
+            // After `,` or `:` these two mean the token after the separator.
+            let separatorAccepted =
+                reason.hasPrefix("invalid object key") || reason.hasPrefix("unallowed token")
+            if let at = state.pointee.positions.offendingToken(in: chunk, separatorAccepted: separatorAccepted) { return at }
+        }
+        if reason.hasSuffix("invalid bytes in UTF8 string.") {
+            return state.pointee.positions.brokenSequence(endingAt: max(0, consumed - 1), in: chunk)
+        }
+        // An unexpected character is consumed; the other lexical errors step back onto it.
+        let after = reason.hasSuffix("invalid char in json text.") || isGrammar
+        return state.pointee.positions.position(at: after ? max(0, consumed - 1) : consumed, in: chunk)
     }
 
     private static func makeCallbacks() -> yajl_callbacks {
         var c = yajl_callbacks()
-        c.yajl_null = { ctx in exportState(ctx).pointee.scalar(.null) }
-        c.yajl_boolean = { ctx, v in exportState(ctx).pointee.scalar(.bool(v != 0)) }
+        c.yajl_null = { ctx in exportState(ctx, opens: false).pointee.scalar(.null) }
+        c.yajl_boolean = { ctx, v in exportState(ctx, opens: false).pointee.scalar(.bool(v != 0)) }
         c.yajl_number = { ctx, p, n in
             let s = p.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: n), as: UTF8.self) } ?? "0"
-            return exportState(ctx).pointee.scalar(.number(s))
+            return exportState(ctx, opens: false).pointee.scalar(.number(s))
         }
-        c.yajl_string = { ctx, p, n in exportState(ctx).pointee.scalar(.string(exportText(p, n))) }
-        c.yajl_start_map = { ctx in exportState(ctx).pointee.open(isObject: true) }
-        c.yajl_map_key = { ctx, p, n in exportState(ctx).pointee.key(exportText(p, n)) }
-        c.yajl_end_map = { ctx in exportState(ctx).pointee.close() }
-        c.yajl_start_array = { ctx in exportState(ctx).pointee.open(isObject: false) }
-        c.yajl_end_array = { ctx in exportState(ctx).pointee.close() }
+        c.yajl_string = { ctx, p, n in exportState(ctx, opens: false).pointee.scalar(.string(exportText(p, n))) }
+        c.yajl_start_map = { ctx in exportState(ctx, opens: true).pointee.open(isObject: true) }
+        c.yajl_map_key = { ctx, p, n in exportState(ctx, opens: false).pointee.key(exportText(p, n)) }
+        c.yajl_end_map = { ctx in exportState(ctx, opens: false).pointee.close() }
+        c.yajl_start_array = { ctx in exportState(ctx, opens: true).pointee.open(isObject: false) }
+        c.yajl_end_array = { ctx in exportState(ctx, opens: false).pointee.close() }
         return c
     }
 }
 
-/// The stream state behind a yajl callback's context pointer.
-private func exportState(_ ctx: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<ExportStreamState> {
-    ctx!.assumingMemoryBound(to: ExportStreamState.self)
+/// The stream state behind a yajl callback's context pointer, after noting where the
+/// callback's token ended and whether it was `{` or `[` (`opens`).
+private func exportState(_ ctx: UnsafeMutableRawPointer?, opens: Bool) -> UnsafeMutablePointer<ExportStreamState> {
+    let state = ctx!.assumingMemoryBound(to: ExportStreamState.self)
+    let consumed = state.pointee.handle.map { yajl_get_bytes_consumed($0) } ?? 0
+    state.pointee.positions.lastTokenEnd = state.pointee.positions.fedBytes + consumed
+    state.pointee.positions.lastTokenOpens = opens
+    return state
 }
 
 private func exportText(_ p: UnsafePointer<UInt8>?, _ n: Int) -> String {
@@ -238,6 +203,10 @@ struct ExportStreamState {
         var key = ""
     }
 
+    /// The parser these events come from (set once it exists).
+    var handle: yajl_handle?
+    /// Where in the export the parser is.
+    var positions = ExportPositions()
     var frames: [Frame] = []
     var build: [BuildFrame] = []
     var items: [ExportItem] = []
