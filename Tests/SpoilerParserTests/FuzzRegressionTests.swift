@@ -49,4 +49,16 @@ import Testing
             #expect(e?.reason == whole.reason, "cut at \(cut)")
         }
     }
+
+    /// A quote inside a tag's name (`<s=">">`) made the Matrix HTML reader end the tag at a
+    /// later `>`, and its attribute loop then stood still on the `>` left inside: the
+    /// fuzzer's input never finished. Now the tag is `s="`, as html.parser reads it.
+    @Test(.timeLimit(.minutes(1))) func matrixQuoteInTagNameEnds() throws {
+        let bytes = [UInt8](try fixtureData("fuzz/matrix/quote-in-tag-name.json"))
+        let message = try MessageParser.parse(bytes, from: .matrix)
+        #expect(message.text.hasPrefix("x\nquote\ni\n"), "\(message.text.debugDescription)")
+        for e in message.entities { #expect(e.offset >= 0 && e.length > 0 && e.offset + e.length <= message.utf16Length) }
+        let small = MatrixParser.message(fromHTML: "a<s=\">\">b")
+        #expect(small.text == "a\">b")
+    }
 }

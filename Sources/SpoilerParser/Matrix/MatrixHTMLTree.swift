@@ -82,18 +82,24 @@ struct MatrixHTMLTree {
                 i += 1
                 continue
             }
+            // The name runs to a space, `/` or `>` (html.parser's tagfind_tolerant: `=` and
+            // quotes are part of it, so `<s=">">` is the tag `s="` and the text `">`).
+            var nameEnd = nameStart
+            while nameEnd < s.count && !MatrixHTMLTree.isSpace(s[nameEnd]) && s[nameEnd] != "/" && s[nameEnd] != ">" {
+                nameEnd += 1
+            }
             // Find the end of the tag, skipping quoted attribute values.
-            var j = nameStart
+            var j = nameEnd
             var quote: Unicode.Scalar?
             while j < s.count {
                 let d = s[j]
                 if let q = quote {
                     if d == q { quote = nil }
                 } else if d == "\"" || d == "'" {
-                    // Only a quote that follows `=` opens a value.
+                    // Only a quote that follows `=` after the name opens a value.
                     var k = j - 1
-                    while k > nameStart && MatrixHTMLTree.isSpace(s[k]) { k -= 1 }
-                    if s[k] == "=" { quote = d }
+                    while k > nameEnd && MatrixHTMLTree.isSpace(s[k]) { k -= 1 }
+                    if k > nameEnd && s[k] == "=" { quote = d }
                 } else if d == ">" {
                     break
                 }
@@ -105,8 +111,7 @@ struct MatrixHTMLTree {
                 break
             }
             flush(&self)
-            var k = nameStart
-            while k < j && !MatrixHTMLTree.isSpace(s[k]) && s[k] != "/" && s[k] != ">" { k += 1 }
+            let k = nameEnd
             let name = MatrixHTMLTree.lowercasedName(s[nameStart..<k])
             if closing {
                 if stack.count > 1, nodes[stack.last!].tag == name { stack.removeLast() }
@@ -159,6 +164,9 @@ struct MatrixHTMLTree {
             let name = lowercasedName(s[start..<i])
             var j = i
             while j < s.endIndex && isSpace(s[j]) { j += 1 }
+            // Nothing here can begin an attribute (a stray `>`): html.parser stops reading
+            // attributes there, and so does this loop, which would otherwise not move on.
+            if i == start && (j == s.endIndex || s[j] != "=") { break }
             guard j < s.endIndex, s[j] == "=" else {
                 out.append((name, nil))
                 continue
