@@ -147,8 +147,16 @@ struct DiscordScanner {
 
     // MARK: Inline rules
 
-    /// The bytes at which a rule may start: `\` `` ` `` `|` `*` `_` `~` `[` `<` `h`.
-    static let ruleStart: [Bool] = (0..<256).map { b in "\\`|*_~[<h".utf8.contains(UInt8(b)) }
+    /// Whether a rule may start at byte `b`: `\` `` ` `` `|` `*` `_` `~` `[` `<`, and `h`
+    /// before `t` (of `http`).
+    @inline(__always)
+    func mayStartRule(_ b: UInt8, at i: Int) -> Bool {
+        switch b {
+        case 0x5C, 0x60, 0x7C, 0x2A, 0x5F, 0x7E, 0x5B, 0x3C: true
+        case 0x68: i + 1 < s.count && s[i + 1] == 0x74
+        default: false
+        }
+    }
 
     /// Reads `s[from..<end]`; returns where it stopped (at a line that starts a block rule
     /// when `stopAtBlockLine`, else `end`).
@@ -169,7 +177,7 @@ struct DiscordScanner {
                 }
                 continue
             }
-            guard rules && DiscordScanner.ruleStart[Int(b)] else {
+            guard rules && mayStartRule(b, at: i) else {
                 i += 1
                 continue
             }
@@ -315,7 +323,9 @@ struct DiscordScanner {
 
     /// `` (`+)([\s\S]*?[^`])\1(?!`) ``.
     mutating func inlineCode(at i: Int, _ end: Int) -> Int? {
-        let k = min(backtickRunEnd(at: i), end)
+        var k = i
+        while k < end && s[k] == 0x60 && k < i + DiscordScanner.shortScan { k += 1 }
+        if k < end && s[k] == 0x60 { k = min(backtickRunEnd(at: i), end) }
         guard let j = backtickRun(length: k - i, after: k, end) else { return nil }
         let e = open(Entity(.code, offset: 0, length: 0))
         out.bytes.append(contentsOf: s[k..<j])

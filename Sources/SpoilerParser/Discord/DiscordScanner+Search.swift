@@ -54,10 +54,19 @@ extension DiscordScanner {
         guard i + 2 < end else { return nil }
         let from = i + 2 + scalarLength(i + 2)
         guard from + 1 < end else { return nil }
+        let c = kind.byte
+        // Most pairs close soon: a short scan first, the table only past it.
+        let excluded = kind.notFollowedBy
+        var j = from
+        while j + 1 < end && j < from + DiscordScanner.shortScan {
+            if s[j] == c && s[j + 1] == c && !(excluded != nil && j + 2 < end && s[j + 2] == excluded!) { return j }
+            j += 1
+        }
+        steps += j - from
+        guard j + 1 < end else { return nil }
         if search.pairs[kind.rawValue].isEmpty { search.pairs[kind.rawValue] = pairTable(kind) }
         let first = Int(search.pairs[kind.rawValue][from])
         if first < end - 2 { return first }
-        let c = kind.byte
         return s[end - 2] == c && s[end - 1] == c ? end - 2 : nil
     }
 
@@ -220,6 +229,22 @@ extension DiscordScanner {
     /// run that `end` cuts, as long as its part before `end`.
     mutating func backtickRun(length: Int, after k: Int, _ end: Int) -> Int? {
         guard k < end else { return nil }
+        // Most code spans close soon: a short scan first, the index only past it.
+        var j = k
+        while j < end && j < k + DiscordScanner.shortScan {
+            guard s[j] == 0x60 else {
+                j += 1
+                continue
+            }
+            var r = j
+            while r < end && s[r] == 0x60 && r - j <= length { r += 1 }
+            if r - j == length { return j }
+            // A longer run is left to the index.
+            if r - j > length { break }
+            j = r
+        }
+        steps += j - k
+        guard j < end else { return nil }
         if !search.runsBuilt { buildRuns() }
         var best: Int?
         if let starts = search.runsByLength[Int32(length)] {
@@ -240,6 +265,10 @@ extension DiscordScanner {
         }
         return best
     }
+
+    /// How far a search scans before it asks a table: the tables cost a pass over the
+    /// message, and most closing markup is near.
+    static let shortScan = 256
 
     // MARK: Characters
 
