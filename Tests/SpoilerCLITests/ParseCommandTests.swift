@@ -71,7 +71,7 @@ func removeTemporary(_ url: URL) {
         #expect(lines.status == 1)
         #expect(
             lines.out == #"{"id":1,"text":"ok","entities":[]}"# + "\n"
-                + #"{"id":2,"line":2,"error":"Invalid UTF-8 at byte offset 2","kind":"invalidUTF8","offset":2}"# + "\n")
+                + #"{"id":null,"line":2,"error":"Invalid UTF-8 at byte offset 2","kind":"invalidUTF8","offset":2}"# + "\n")
     }
 
     @Test func malformedJSONNamesLineAndColumn() throws {

@@ -123,9 +123,9 @@ import Testing
         let out = m.out.split(separator: "\n").map(String.init)
         #expect(out.count == 4)
         #expect(out[0] == #"{"id":"a","text":"hi you","entities":[{"type":"bold","offset":0,"length":2},{"type":"spoiler","offset":3,"length":3}]}"#)
-        #expect(out[1] == #"{"id":2,"line":2,"error":"Matrix content: 'body' must be a string","kind":"invalidJSON"}"#)
+        #expect(out[1] == #"{"id":null,"line":2,"error":"Matrix content: 'body' must be a string","kind":"invalidJSON"}"#)
         #expect(out[2] == #"{"id":3,"text":"plain","entities":[]}"#)
-        #expect(out[3].hasPrefix(#"{"id":4,"line":4,"error":"#))
+        #expect(out[3].hasPrefix(#"{"id":null,"line":4,"error":"#))
         #expect(out[3].contains(#""offset":"#), "a syntax error gives its position: \(out[3])")
         #expect(m.err.contains("error: <stdin>:2: Matrix content: 'body' must be a string\n"))
 
@@ -138,7 +138,7 @@ import Testing
         let sOut = s.out.split(separator: "\n").map(String.init)
         #expect(sOut.count == 2)
         #expect(sOut[0] == #"{"id":1,"text":"a secret","entities":[{"type":"spoiler","offset":2,"length":6}]}"#)
-        #expect(sOut[1].hasPrefix(#"{"id":2,"line":2,"error":"textStyles[0] (BOLD): "#), "\(sOut[1])")
+        #expect(sOut[1].hasPrefix(#"{"id":null,"line":2,"error":"textStyles[0] (BOLD): "#), "\(sOut[1])")
         // A JSON string line is still a message written in the format.
         let str = try runSpoiler(["parse", "--ndjson", "--from", "discord"], input: #""a ||b||""#)
         #expect(str.out == #"{"id":1,"text":"a b","entities":[{"type":"spoiler","offset":2,"length":1}]}"# + "\n")

@@ -71,7 +71,7 @@ import Testing
         #expect(lines[0].hasPrefix("{\"id\":1,\"metrics\""))
         #expect(lines[1].hasPrefix("{\"id\":\"m7\",\"metrics\""))
         #expect(lines[1].contains("\"word\":1"))
-        #expect(lines[2].hasPrefix("{\"id\":3,\"line\":3,\"error\""))
+        #expect(lines[2].hasPrefix("{\"id\":null,\"line\":3,\"error\""))
         #expect(lines[3].hasPrefix("{\"id\":9,\"metrics\""))
         #expect(r.err == "error: <stdin>:3:1: invalid JSON: invalid literal\n")
     }

@@ -34,8 +34,8 @@ import Testing
         #expect(lines.count == 3)
         #expect(lines[0] == #"{"id":1,"html":"<p><span class=\"spoiler\">a</span></p>\n"}"#)
         #expect(lines[1] == #"{"id":"x","html":"<p><em>b</em></p>\n"}"#)
-        #expect(lines[2].hasPrefix(#"{"id":3,"line":3,"error":"#))
-        #expect(r.err == "error: <stdin>:3: each line must be a JSON string or an object with 'text'\n")
+        #expect(lines[2].hasPrefix(#"{"id":null,"line":3,"error":"#))
+        #expect(r.err.hasPrefix("error: <stdin>:3: each line must be a JSON string or an object with 'text'\n"))
     }
 
     /// Invalid UTF-8 is an error in Markdown as in every format on the command line, with

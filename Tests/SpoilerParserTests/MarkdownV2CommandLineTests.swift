@@ -46,7 +46,7 @@ struct MarkdownV2CommandLineTests {
         #expect(lines[0] == #"{"id":1,"html":"<b>a</b>"}"#)
         #expect(
             lines[1]
-                == #"{"id":2,"line":2,"error":"Character '>' is reserved and must be escaped with the preceding '\\'","kind":"syntax","offset":2}"#
+                == #"{"id":null,"line":2,"error":"Character '>' is reserved and must be escaped with the preceding '\\'","kind":"syntax","offset":2}"#
         )
         #expect(lines[2] == #"{"id":"q","html":"<i>i</i> ."}"#)
     }

@@ -6,11 +6,14 @@ public import SpoilerCore
 /// `text` (or `caption`) and optionally `id` and `entities` (or `caption_entities`): an
 /// object with entities is a Bot API message, and the format is not applied to it. A
 /// trailing `\r` is dropped, and a line of nothing but spaces and tabs is no record at all
-/// (it is skipped). Under `matrix` or `signal` an object line is that format's JSON object
+/// (the initialiser returns nil; a line filter writes ``emptyLineError`` in its place, so that
+/// its output lines still match its input lines one to one). Under `matrix` or `signal` an object line is that format's JSON object
 /// itself (a Matrix content object or event, a signal-cli message), optionally with an `id`.
 /// The `id` is kept as it was written (raw JSON, a number or a string),
 /// even when the message fails, so that the error record carries it; without one the
-/// caller uses the 1-based line number.
+/// caller uses the 1-based line number for an output line, and `null` for an error record
+/// (a line number is no id: it would clash with real ids, and restarts in every chunk of a
+/// split input).
 ///
 /// ```swift
 /// let record = NDJSONRecord(line: Array(#"{"id":7,"text":"hi ||there||"}"#.utf8), format: .plain)
@@ -51,6 +54,9 @@ public struct NDJSONRecord: Sendable, Hashable {
         if lineIsMalformed, case .failure(let e) = result { errorColumn = e.position?.column }
     }
 
+    /// Why a blank line gives an error record: `empty line`, of kind ``ParseError/Kind/invalidJSON``.
+    public static let emptyLineError = ParseError(.invalidJSON, "empty line")
+
     /// The error record written in place of a failed line:
     /// `{"id":…,"line":N,"error":"reason","kind":"syntax","offset":B}`.
     ///
@@ -58,14 +64,16 @@ public struct NDJSONRecord: Sendable, Hashable {
     /// other error gives its description as `error`.
     ///
     /// - Parameters:
-    ///   - id: The record's id as raw JSON (the input's `id`, or its line number).
+    ///   - id: The record's id as raw JSON (the input's own `id`), or nil for a line that gave
+    ///     none, written `"id":null`.
     ///   - line: The 1-based input line, if the input has lines (nil for an export message).
     ///   - error: Why the line failed.
     /// - Returns: One line of JSON, without a newline.
-    public static func errorRecord(id: [UInt8], line: Int?, error: any Error) -> [UInt8] {
+    public static func errorRecord(id: [UInt8]?, line: Int?, error: any Error) -> [UInt8] {
         var w = JSONWriter()
         w.object { w in
-            w.key("id"); w.raw(id)
+            w.key("id")
+            if let id { w.raw(id) } else { w.null() }
             if let line { w.key("line"); w.number(line) }
             if let e = error as? ParseError {
                 w.key("error"); w.string(e.reason)

@@ -7,10 +7,11 @@ import SpoilerParser
 /// In NDJSON mode a line is a JSON string (the message, written in `--from`) or an object
 /// with `text` and optionally `id` and `entities` (given entities make the object a Bot API
 /// message, and `--from` is not applied). Each output line carries the input's `id`, or
-/// its 1-based line number. A line that fails gives, in its place, an error record
-/// `{"id":…,"line":N,"error":"reason","offset":B}` (`offset`: the byte offset in the
-/// message where known), every other line is still processed, and the run ends with
-/// exit status 1.
+/// its 1-based line number. A line that fails, a blank one included, gives in its place an
+/// error record `{"id":…,"line":N,"error":"reason","offset":B}` (`id`: the line's own, or
+/// null; `offset`: the byte offset in the message where known), so that output lines
+/// match input lines one to one; every other line is still processed, and the run ends
+/// with a summary on standard error and exit status 1 (0 under `--errors-as-records`).
 ///
 /// With `jobs` above 1, NDJSON lines are read in batches of about 2 MB and each batch's
 /// lines are worked on by `jobs` threads (``ParallelLines``); the output is written in
@@ -25,6 +26,9 @@ struct MessageBatch {
     /// How many threads work on NDJSON lines or export messages (`--jobs`); 1 works on
     /// them in turn.
     var jobs = 1
+    /// How failures are reported and when output is written (`--errors-as-records`,
+    /// `--quiet`, `--line-buffered`).
+    var policy = RecordPolicy()
 
     /// One output for one message: the bytes of one line (no newline), or a failure.
     /// Called from several threads at once when `jobs` is above 1, so it must not touch
@@ -55,40 +59,52 @@ struct MessageBatch {
             StandardStreams.flush()
             return
         }
-        var failures = 0
-        var progress = Progress(input: input)
         let format = self.format
         let options = self.options
+        try MessageBatch.runLines(input: input, jobs: jobs, policy: policy) { line, number in
+            MessageBatch.outcome(of: line, number: number, format: format, options: options, step: step)
+        }
+    }
+
+    /// Runs `outcome` over every line of `input` (on `jobs` threads, in batches, when
+    /// `jobs` is above 1), writing each line's output or error record in input order, then
+    /// the summary; throws ``CommandLineError/recordsFailed(_:)`` at the end if a line failed
+    /// and `policy` does not count error records as success.
+    static func runLines(
+        input: InputSource, jobs: Int, policy: RecordPolicy,
+        _ outcome: @escaping @Sendable (ArraySlice<UInt8>, Int) -> LineOutcome
+    ) throws(CommandLineError) {
+        var tally = RecordTally(unit: "lines")
+        var progress = Progress(input: input)
         if jobs > 1 {
             var reader = LineBatchReader(input: input, targetBytes: MessageBatch.batchBytes)
             while let batch = try reader.next() {
-                let outcomes = ParallelLines.map(batch, jobs: jobs) { line, number in
-                    MessageBatch.outcome(of: line, number: number, format: format, options: options, step: step)
-                }
-                for (k, outcome) in outcomes.enumerated() {
+                let outcomes = ParallelLines.map(batch, jobs: jobs, outcome)
+                for (k, result) in outcomes.enumerated() {
                     let number = batch.firstNumber + k
                     progress.tick(messages: 1, bytes: batch.lines[k].count + 1)
-                    let ok = try MessageBatch.write(outcome, place: "\(input.name):\(number)", progress: &progress)
-                    if !ok { failures += 1 }
+                    let ok = try MessageBatch.write(
+                        result, place: "\(input.name):\(number)", policy: policy, progress: &progress)
+                    tally.count(ok: ok, at: number)
                 }
+                StandardStreams.flush()
             }
         } else {
             try input.forEachLine { (line, number) throws(CommandLineError) in
                 progress.tick(messages: 1, bytes: line.count + 1)
-                let outcome = MessageBatch.outcome(of: line, number: number, format: format, options: options, step: step)
-                let ok = try MessageBatch.write(outcome, place: "\(input.name):\(number)", progress: &progress)
-                if !ok { failures += 1 }
+                let ok = try MessageBatch.write(
+                    outcome(line, number), place: "\(input.name):\(number)", policy: policy, progress: &progress)
+                tally.count(ok: ok, at: number)
             }
         }
         progress.clear()
-        StandardStreams.flush()
-        if failures > 0 { throw .recordsFailed(failures) }
+        try tally.finish(policy)
     }
 
-    /// What one NDJSON line gives: nothing (a blank line), an output line, an error record,
-    /// or a fatal error that ends the run.
+    /// What one NDJSON line gives: an output line, an error record (a blank line gives one
+    /// too, so that output lines match input lines one to one), or a fatal error that ends
+    /// the run.
     enum LineOutcome: Sendable {
-        case blank
         case output([UInt8])
         /// A failed message: its error record, the reason, and the column in the line
         /// when the line itself is malformed (``NDJSONRecord/errorColumn``).
@@ -96,23 +112,30 @@ struct MessageBatch {
         case fatal(CommandLineError)
     }
 
-    /// Reads one NDJSON line (its number is the id when it gives none) and runs `step` on its
-    /// message. Touches no shared state: safe to call from several threads at once.
+    /// Reads one NDJSON line and runs `step` on its message; the output line's id is the
+    /// line's own `id` or its number, an error record's id is the line's own `id` or null.
+    /// Touches no shared state: safe to call from several threads at once.
     static func outcome(
         of line: ArraySlice<UInt8>, number: Int, format: InputFormat, options: ParseOptions = ParseOptions(), step: Step
     ) -> LineOutcome {
-        guard let record = NDJSONRecord(line: line, format: format, options: options) else { return .blank }
-        let id = record.id ?? Array(String(number).utf8)
+        guard let record = NDJSONRecord(line: line, format: format, options: options) else {
+            return failed(id: nil, line: number, NDJSONRecord.emptyLineError)
+        }
         do {
-            return .output(try step(try record.result.get(), id))
+            return .output(try step(try record.result.get(), record.id ?? Array(String(number).utf8)))
         } catch let e as CommandLineError {
             return .fatal(e)
         } catch {
-            let reason = (error as? ParseError)?.reason ?? "\(error)"
-            return .failed(
-                record: NDJSONRecord.errorRecord(id: id, line: number, error: error), reason: reason,
-                column: record.errorColumn)
+            return failed(id: record.id, line: number, error, column: record.errorColumn)
         }
+    }
+
+    /// The error record of a line or message that failed, and its reason for standard error.
+    /// `column`: where in the line a malformed line went wrong, if it did.
+    static func failed(id: [UInt8]?, line: Int?, _ error: any Error, column: Int? = nil) -> LineOutcome {
+        let reason = (error as? ParseError)?.reason ?? "\(error)"
+        return .failed(
+            record: NDJSONRecord.errorRecord(id: id, line: line, error: error), reason: reason, column: column)
     }
 
     /// Runs `step` on one export message; its line carries the message's `id` (and `chat`).
@@ -128,31 +151,34 @@ struct MessageBatch {
         } catch let e as CommandLineError {
             return .fatal(e)
         } catch {
-            let reason = (error as? ParseError)?.reason ?? "\(error)"
-            return .failed(record: NDJSONRecord.errorRecord(id: id, line: nil, error: error), reason: reason, column: nil)
+            return failed(id: id, line: nil, error)
         }
     }
 
     /// Writes one line's outcome: its output line, or its error record and, on standard
-    /// error, `error: place: reason` (`error: file:LINE:COLUMN: reason` when the line
-    /// itself is malformed; `place` is `file:LINE` for a line, the file for an export
-    /// message). Returns false for an error record; rethrows a fatal error.
-    static func write(_ outcome: LineOutcome, place: @autoclosure () -> String, progress: inout Progress)
-        throws(CommandLineError) -> Bool
-    {
+    /// error unless `policy` is quiet, `error: place: reason` (`error: file:LINE:COLUMN: reason`
+    /// when the line itself is malformed; `place` is `file:LINE` for a line, the file for an
+    /// export message). Under `--line-buffered` the line is written out at once. Returns
+    /// false for an error record; rethrows a fatal error.
+    static func write(
+        _ outcome: LineOutcome, place: @autoclosure () -> String, policy: RecordPolicy, progress: inout Progress
+    ) throws(CommandLineError) -> Bool {
         switch outcome {
-        case .blank:
-            return true
         case .output(let out):
             StandardStreams.write(out)
             StandardStreams.write(CollectionOfOne(UInt8(ascii: "\n")))
+            if policy.lineBuffered { StandardStreams.flush() }
             return true
         case .failed(let record, let reason, let column):
             StandardStreams.write(record)
             StandardStreams.write(CollectionOfOne(UInt8(ascii: "\n")))
-            StandardStreams.flush()
-            progress.clear()
-            StandardStreams.writeError("error: \(place())\(column.map { ":\($0)" } ?? ""): \(reason)\n")
+            if policy.quiet {
+                if policy.lineBuffered { StandardStreams.flush() }
+            } else {
+                StandardStreams.flush()
+                progress.clear()
+                StandardStreams.writeError("error: \(place())\(column.map { ":\($0)" } ?? ""): \(reason)\n")
+            }
             return false
         case .fatal(let e):
             throw e
@@ -181,7 +207,7 @@ struct MessageBatch {
     /// the messages before it.
     private func runExport(_ step: Step) throws(CommandLineError) {
         let reader = ExportReader()
-        var failures = 0
+        var tally = RecordTally(unit: "messages")
         var chunk: [UInt8] = []
         var progress = Progress(input: input)
         func emit(_ items: [ExportItem]) throws(CommandLineError) {
@@ -189,8 +215,8 @@ struct MessageBatch {
                 MessageBatch.outcome(of: items[k], step: step)
             }
             for outcome in outcomes {
-                let ok = try MessageBatch.write(outcome, place: input.name, progress: &progress)
-                if !ok { failures += 1 }
+                let ok = try MessageBatch.write(outcome, place: input.name, policy: policy, progress: &progress)
+                tally.count(ok: ok, at: tally.total + 1)
             }
             progress.tick(messages: items.count, bytes: 0)
         }
@@ -232,7 +258,6 @@ struct MessageBatch {
             throw .failure("\(input.name): \(error)")
         }
         progress.clear()
-        StandardStreams.flush()
-        if failures > 0 { throw .recordsFailed(failures) }
+        try tally.finish(policy)
     }
 }

@@ -19,7 +19,9 @@ extension ConvertCommand {
     /// Runs the direct Markdown rendering over the whole input or, with `ndjson`, over each
     /// line (a JSON string, or an object with `text` and optionally `id`), writing
     /// `{"id":…,"html":"…"}` records and error records as `MessageBatch` does.
-    static func runMarkdown(input: InputSource, to: OutputFormat, ndjson: Bool) throws(CommandLineError) {
+    static func runMarkdown(
+        input: InputSource, to: OutputFormat, ndjson: Bool, policy: RecordPolicy = RecordPolicy()
+    ) throws(CommandLineError) {
         if !ndjson {
             let bytes = try input.readAll()
             // Invalid UTF-8 is an error here as in every command (cmark-gfm alone would
@@ -31,49 +33,49 @@ extension ConvertCommand {
             StandardStreams.flush()
             return
         }
-        var failures = 0
-        try input.forEachLine { (line, number) throws(CommandLineError) in
-            var bytes = Array(line)
-            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-            var id = Array(String(number).utf8)
-            var column: Int?
-            do throws(ParseError) {
-                let value: JSONValue
-                do throws(ParseError) {
-                    value = try ParseError.parsingJSON(bytes)
-                } catch {
-                    // As NDJSONRecord words it: invalid UTF-8 is the better error.
-                    let e = UTF8Validation.firstInvalidOffset(in: bytes).map { ParseError.invalidUTF8(at: $0, in: bytes) } ?? error
-                    column = e.position?.column
-                    throw e
-                }
-                if let given = value["id"] {
-                    switch given {
-                    case .number, .string: id = Array(given.jsonString.utf8)
-                    default: throw ParseError(.invalidJSON, "'id' must be a number or a string")
-                    }
-                }
-                guard let text = (value.stringValue ?? (value["text"] ?? value["caption"])?.stringValue) else {
-                    throw ParseError(.invalidJSON, "each line must be a JSON string or an object with 'text'")
-                }
-                let out = renderMarkdown(Array(text.utf8), to: to)
-                var w = JSONWriter()
-                w.object { w in
-                    w.key("id"); w.raw(id)
-                    w.key(to.rawValue); w.string(String(decoding: out, as: UTF8.self))
-                }
-                StandardStreams.write(w.bytes)
-                StandardStreams.write([UInt8(ascii: "\n")])
-            } catch {
-                failures += 1
-                StandardStreams.write(NDJSONRecord.errorRecord(id: id, line: number, error: error))
-                StandardStreams.write([UInt8(ascii: "\n")])
-                StandardStreams.flush()
-                StandardStreams.writeError("error: \(input.name):\(number)\(column.map { ":\($0)" } ?? ""): \(error.reason)\n")
-            }
+        try MessageBatch.runLines(input: input, jobs: 1, policy: policy) { line, number in
+            markdownOutcome(of: line, number: number, to: to)
         }
-        StandardStreams.flush()
-        if failures > 0 { throw .recordsFailed(failures) }
+    }
+
+    /// One NDJSON line rendered straight from Markdown: `{"id":…,"html":"…"}`, or its error
+    /// record (id: the line's own, or null).
+    static func markdownOutcome(of line: ArraySlice<UInt8>, number: Int, to: OutputFormat) -> MessageBatch.LineOutcome {
+        var bytes = Array(line)
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            return MessageBatch.failed(id: nil, line: number, NDJSONRecord.emptyLineError)
+        }
+        var id: [UInt8]?
+        var column: Int?
+        do throws(ParseError) {
+            let value: JSONValue
+            do throws(ParseError) {
+                value = try ParseError.parsingJSON(bytes)
+            } catch {
+                // As NDJSONRecord words it: invalid UTF-8 is the better error.
+                let e = UTF8Validation.firstInvalidOffset(in: bytes).map { ParseError.invalidUTF8(at: $0, in: bytes) } ?? error
+                column = e.position?.column
+                throw e
+            }
+            if let given = value["id"] {
+                switch given {
+                case .number, .string: id = Array(given.jsonString.utf8)
+                default: throw ParseError(.invalidJSON, "'id' must be a number or a string")
+                }
+            }
+            guard let text = (value.stringValue ?? (value["text"] ?? value["caption"])?.stringValue) else {
+                throw ParseError(.invalidJSON, "each line must be a JSON string or an object with 'text'")
+            }
+            let out = renderMarkdown(Array(text.utf8), to: to)
+            var w = JSONWriter()
+            w.object { w in
+                w.key("id"); w.raw(id ?? Array(String(number).utf8))
+                w.key(to.rawValue); w.string(String(decoding: out, as: UTF8.self))
+            }
+            return .output(w.bytes)
+        } catch {
+            return MessageBatch.failed(id: id, line: number, error, column: column)
+        }
     }
 }

@@ -4,7 +4,7 @@ import SpoilerParser
 /// `spoiler convert --to F [--from F] [--ndjson [--jobs N]] [FILE|-]`.
 enum ConvertCommand {
     static let spec = CommandSpec(
-        name: "convert", options: ["to", "from", "spoiler-reasons", "ndjson", "jobs", "mask", "max"], required: ["to"],
+        name: "convert", options: ["to", "from", "spoiler-reasons", "ndjson", "jobs"] + RecordPolicy.optionNames + ["mask", "max"], required: ["to"],
         about: """
             Converts a chat message from one markup to another.
             """,
@@ -28,12 +28,14 @@ enum ConvertCommand {
         let ndjson = args.flag("ndjson")
         let jobs = Jobs.count(from: args)
         if rendersMarkdownDirectly(from: format, to: to) {
-            return try runMarkdown(input: try InputSource(path: args.inputPath), to: to, ndjson: ndjson)
+            return try runMarkdown(
+                input: try InputSource(path: args.inputPath), to: to, ndjson: ndjson, policy: try RecordPolicy.from(args, command: "convert"))
         }
         let options = try serializationOptions(args, to: to)
         let input = try InputSource(path: args.inputPath)
         let batch = MessageBatch(
-            input: input, format: format, ndjson: ndjson, options: MessageReading.options(args), jobs: jobs)
+            input: input, format: format, ndjson: ndjson, options: MessageReading.options(args), jobs: jobs,
+            policy: try RecordPolicy.from(args, command: "convert"))
         let inputName = input.name
         try batch.run { message, id in
             if to == .json {

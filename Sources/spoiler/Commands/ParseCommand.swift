@@ -4,7 +4,7 @@ import SpoilerParser
 /// `spoiler parse [--from F] [--ndjson [--jobs N]] [FILE|-]`: the Message as JSON.
 enum ParseCommand {
     static let spec = CommandSpec(
-        name: "parse", options: ["from", "spoiler-reasons", "ndjson", "jobs"],
+        name: "parse", options: ["from", "spoiler-reasons", "ndjson", "jobs"] + RecordPolicy.optionNames,
         about: """
             Parses a chat message and prints it as Telegram Bot API JSON: the text without
             markup, and its entities with offsets and lengths in UTF-16 code units.
@@ -30,7 +30,7 @@ enum ParseCommand {
         let format = args.choice("from", as: InputFormat.self)!
         let batch = MessageBatch(
             input: try InputSource(path: args.inputPath), format: format, ndjson: args.flag("ndjson"),
-            options: MessageReading.options(args), jobs: Jobs.count(from: args))
+            options: MessageReading.options(args), jobs: Jobs.count(from: args), policy: try RecordPolicy.from(args, command: "parse"))
         try batch.run { message, id in
             var w = JSONWriter()
             message.write(to: &w, id: id)
