@@ -72,7 +72,7 @@ struct MessageBatch {
     /// and `policy` does not count error records as success.
     static func runLines(
         input: InputSource, jobs: Int, policy: RecordPolicy,
-        _ outcome: @escaping @Sendable (ArraySlice<UInt8>, Int) -> LineOutcome
+        _ outcome: @Sendable (ArraySlice<UInt8>, Int) -> LineOutcome
     ) throws(CommandLineError) {
         var tally = RecordTally(unit: "lines")
         var progress = Progress(input: input)
