@@ -21,21 +21,27 @@ import Testing
         for jobs in ["1", "2"] {
             let r = try runSpoiler(["parse", "--ndjson", "--jobs", jobs, url.path])
             #expect(r.status == 1)
-            #expect(r.err == "error: \(url.path):2:20: invalid JSON: unexpected character, expected a value\n")
+            #expect(
+                r.err == "error: \(url.path):2:20: invalid JSON: unexpected character, expected a value\n"
+                    + "spoiler: 1 of 2 lines failed (first at line 2)\n")
             #expect(
                 r.out.hasSuffix(
-                    #"{"id":2,"line":2,"error":"invalid JSON: unexpected character, expected a value","kind":"invalidJSON","offset":19}"#
+                    #"{"id":null,"line":2,"error":"invalid JSON: unexpected character, expected a value","kind":"invalidJSON","offset":19}"#
                         + "\n"))
         }
         let md = try runSpoiler(["convert", "--from", "markdown", "--to", "html", "--ndjson", url.path])
-        #expect(md.err == "error: \(url.path):2:20: invalid JSON: unexpected character, expected a value\n")
+        #expect(
+            md.err == "error: \(url.path):2:20: invalid JSON: unexpected character, expected a value\n"
+                + "spoiler: 1 of 2 lines failed (first at line 2)\n")
     }
 
     @Test func ndjsonMessageErrorNamesTheLine() throws {
         // The position inside the message counts in its text, not in the file: the line only.
         let r = try runSpoiler(["parse", "--ndjson", "--from", "markdownv2"], input: "\"ok\"\n\"a ||b\"\n")
         #expect(r.status == 1)
-        #expect(r.err == "error: <stdin>:2: Can't find end of Spoiler entity at byte offset 2\n")
+        #expect(
+            r.err == "error: <stdin>:2: Can't find end of Spoiler entity at byte offset 2\n"
+                + "spoiler: 1 of 2 lines failed (first at line 2)\n")
     }
 
     @Test func wholeInputSyntaxErrorNamesOnePosition() throws {
@@ -103,9 +109,11 @@ import Testing
         ]
         for r in runs {
             #expect(r.status == 1)
-            #expect(r.err.hasPrefix("error: "), "\(r.err)")
-            #expect(r.err.components(separatedBy: "error:").count == 2, "\(r.err)")
-            #expect(r.err.filter { $0 == "\n" }.count == 1, "\(r.err)")
+            // An NDJSON run ends with its summary line, which is no error line.
+            let err = r.err.replacingOccurrences(of: "spoiler: 1 of 1 line failed (first at line 1)\n", with: "")
+            #expect(err.hasPrefix("error: "), "\(r.err)")
+            #expect(err.components(separatedBy: "error:").count == 2, "\(r.err)")
+            #expect(err.filter { $0 == "\n" }.count == 1, "\(r.err)")
         }
     }
 }

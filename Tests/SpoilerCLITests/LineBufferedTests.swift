@@ -82,7 +82,7 @@ import Testing
         try co.send(#"{"name":"C","type":"personal_chat","id":1,"messages":[{"id":5,"type":"message","text":"a"},"#)
         let first = co.receive()
         #expect(first?.hasPrefix(#"{"id":5,"#) == true, "\(first ?? "no answer")")
-        try co.send("]}")
+        try co.send(#"{"id":6,"type":"message","text":"b"}]}"#)
         #expect(co.finish() == 0)
     }
 }

@@ -11,7 +11,7 @@ import Testing
     ]
 
     /// Five lines: good, unreadable, blank, a failing message with its own id, good.
-    static let mixed = "\"a ||b||\"\nnot json\n\n{\"id\":0,\"text\":\"x\\u00\"}\n{\"id\":\"z\",\"text\":\"c\"}\n"
+    static let mixed = "\"a ||b||\"\nnot json\n\n{\"id\":0,\"text\":7}\n{\"id\":\"z\",\"text\":\"c\"}\n"
 
     @Test(arguments: commands)
     func errorsAsRecordsExitsZeroWhenEveryFailureIsARecord(_ command: [String]) throws {
@@ -57,7 +57,7 @@ import Testing
         p.waitUntilExit()
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(p.terminationStatus == 1)
-        #expect(text.contains("cannot write <stdout> (/dev/full)"))
+        #expect(text.contains("<stdout> (/dev/full)"))
     }
 
     @Test(arguments: commands)
@@ -140,7 +140,7 @@ import Testing
     @Test func gnuParallelKeepsOrderAndMatchesAPlainRun() throws {
         var input = ""
         for i in 0..<20_000 {
-            input += i % 97 == 5 ? "{\"id\":\(i),\"text\":\"a\u00\"}\n" : "{\"id\":\(i),\"text\":\"m ||\(i)|| `c`\"}\n"
+            input += i % 97 == 5 ? "{\"id\":\(i),\"text\":\"a\\u00\"}\n" : "{\"id\":\(i),\"text\":\"m ||\(i)|| `c`\"}\n"
         }
         let url = try temporaryFile("cluster.ndjson", Data(input.utf8))
         defer { removeTemporary(url) }

@@ -61,7 +61,9 @@ import Testing
             let lines = Data("\"ok\"\n\"x".utf8) + Data([0xC3, 0x28]) + Data("\"\n".utf8)
             let r = try runSpoiler(command + ["--ndjson", "--from", format], stdin: lines)
             #expect(r.status == 1, "\(command) \(format)")
-            #expect(r.err == "error: <stdin>:2:3: Invalid UTF-8 at byte offset 2\n", "\(command) \(format)")
+            #expect(
+                r.err == "error: <stdin>:2:3: Invalid UTF-8 at byte offset 2\nspoiler: 1 of 2 lines failed (first at line 2)\n",
+                "\(command) \(format)")
         }
     }
 

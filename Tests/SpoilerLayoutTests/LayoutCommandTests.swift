@@ -73,7 +73,7 @@ import Testing
         #expect(lines[1].contains("\"word\":1"))
         #expect(lines[2].hasPrefix("{\"id\":null,\"line\":3,\"error\""))
         #expect(lines[3].hasPrefix("{\"id\":9,\"metrics\""))
-        #expect(r.err == "error: <stdin>:3:1: invalid JSON: invalid literal\n")
+        #expect(r.err == "error: <stdin>:3:1: invalid JSON: invalid literal\nspoiler: 1 of 4 lines failed (first at line 3)\n")
     }
 
     @Test func fontsAndCellSizes() throws {
