@@ -99,6 +99,7 @@ let package = Package(
             ]),
         .testTarget(name: "SpoilerKitTests", dependencies: ["SpoilerKit", "SpoilerTestSupport"]),
         .testTarget(
-            name: "SpoilerCLITests", dependencies: ["spoiler", "SpoilerCore", "SpoilerTestSupport"], exclude: ["Browser"]),
+            name: "SpoilerCLITests", dependencies: ["spoiler", "SpoilerCore", "SpoilerTestSupport"],
+            exclude: ["Browser"]),
     ]
 )

@@ -160,7 +160,9 @@ struct JSONScanner {
     }
 
     mutating func value(depth: Int) throws(JSONError) -> JSONValue {
-        guard depth < JSONValue.maximumDepth else { throw error("nesting deeper than \(JSONValue.maximumDepth) levels") }
+        guard depth < JSONValue.maximumDepth else {
+            throw error("nesting deeper than \(JSONValue.maximumDepth) levels")
+        }
         guard i < bytes.count else { throw error("unexpected end of input, expected a value") }
         switch bytes[i] {
         case UInt8(ascii: "{"):
@@ -174,11 +176,14 @@ struct JSONScanner {
             while true {
                 skipWhitespace()
                 guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
-                    throw error(i < bytes.count ? "expected a string as object key" : "unexpected end of input in object")
+                    throw error(
+                        i < bytes.count ? "expected a string as object key" : "unexpected end of input in object")
                 }
                 let k = try string()
                 skipWhitespace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
+                    throw error("expected ':' after object key")
+                }
                 i += 1
                 skipWhitespace()
                 let v = try value(depth: depth + 1)
@@ -325,12 +330,15 @@ struct JSONScanner {
                     let escapeStart = i - 2
                     var v = try hex4()
                     if v >= 0xD800 && v < 0xDC00 {
-                        guard i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                        guard i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u")
+                        else {
                             throw error("unpaired surrogate in \\u escape", at: escapeStart)
                         }
                         i += 2
                         let lo = try hex4()
-                        guard lo >= 0xDC00 && lo < 0xE000 else { throw error("unpaired surrogate in \\u escape", at: escapeStart) }
+                        guard lo >= 0xDC00 && lo < 0xE000 else {
+                            throw error("unpaired surrogate in \\u escape", at: escapeStart)
+                        }
                         v = 0x10000 + ((v - 0xD800) << 10) + (lo - 0xDC00)
                     } else if v >= 0xDC00 && v < 0xE000 {
                         throw error("unpaired surrogate in \\u escape", at: escapeStart)

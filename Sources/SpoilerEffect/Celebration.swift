@@ -83,7 +83,8 @@ public struct Celebration: Sendable {
         self.options = options
         let inset = Celebration.topInset(of: preset)
         var e = SpoilerScene.emitter(
-            for: SceneWord(rect: view, graphemes: 1, group: 0), preset: Preset(name: preset.name, emitter: preset.emitter),
+            for: SceneWord(rect: view, graphemes: 1, group: 0),
+            preset: Preset(name: preset.name, emitter: preset.emitter),
             density: 20)
         if e.emitterShape == .line { e.emitterPosition.y += min(inset, max(view.height, 0)) }
         e.birthRate = preset.emitter.birthRate * max(view.width, 0) / Celebration.widthPerBirthRate

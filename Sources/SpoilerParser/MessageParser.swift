@@ -17,7 +17,8 @@ public enum MessageParser {
     public static func parse(
         _ bytes: [UInt8], from format: InputFormat, options: ParseOptions = ParseOptions()
     ) throws(ParseError) -> Message {
-        try parse(validUTF8: format == .markdown ? bytes : ParseError.checkedUTF8(bytes), from: format, options: options)
+        try parse(
+            validUTF8: format == .markdown ? bytes : ParseError.checkedUTF8(bytes), from: format, options: options)
     }
 
     /// Parses `text` as one message written in `format`.
@@ -91,7 +92,8 @@ public enum MessageSerializer {
         case .json, .matrix, .discord:
             return SerializedMessage(output: output)
         default:
-            return SerializedMessage(output: output, warnings: SerializationWarning.droppedReasons(in: message, format: format))
+            return SerializedMessage(
+                output: output, warnings: SerializationWarning.droppedReasons(in: message, format: format))
         }
     }
 }

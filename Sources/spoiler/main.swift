@@ -50,7 +50,8 @@ let topHelp = """
         if let s = Spelling.suggestion(for: first, among: CommandTable.all.map(\.name)) {
             reason += "; did you mean '\(s)'?"
         }
-        StandardStreams.writeError("error: \(reason)\nusage: spoiler <command> [options] [FILE|-]\nsee 'spoiler --help'\n")
+        StandardStreams.writeError(
+            "error: \(reason)\nusage: spoiler <command> [options] [FILE|-]\nsee 'spoiler --help'\n")
         return 2
     }
     do {

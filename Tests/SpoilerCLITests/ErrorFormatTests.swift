@@ -60,7 +60,9 @@ import Testing
         }
     }
 
-    @Test(arguments: [["parse"], ["convert", "--to", "html"], ["layout"], ["render", "--format", "svg"], ["play"], ["read"]])
+    @Test(arguments: [
+        ["parse"], ["convert", "--to", "html"], ["layout"], ["render", "--format", "svg"], ["play"], ["read"],
+    ])
     func missingInputFile(command: [String]) throws {
         let r = try runSpoiler(command + ["/nonexistent/notes.md"])
         #expect(r.status == 1)

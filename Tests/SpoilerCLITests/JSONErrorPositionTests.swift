@@ -22,16 +22,23 @@ import Testing
 
     static let oneMessage: [Case] = [
         // A control character inside a string, and a token out of place, in each format.
-        Case(arguments: ["parse", "--from", "botapi"], marked: "{\"text\": \"the butler\",\n  \"entities\": [^\u{1}]}"),
+        Case(
+            arguments: ["parse", "--from", "botapi"], marked: "{\"text\": \"the butler\",\n  \"entities\": [^\u{1}]}"),
         Case(arguments: ["parse", "--from", "botapi"], marked: "{\"text\": \"é 😀 a^\u{1}\"}"),
         Case(arguments: ["parse", "--from", "botapi"], marked: "{\"text\": \"a\"\n\n   ^\"entities\": []}"),
         Case(arguments: ["parse", "--from", "matrix"], marked: "{\"msgtype\": \"m.text\",\n \"body\": \"x^\u{1f}\"}"),
         Case(arguments: ["parse", "--from", "matrix"], marked: "{\"msgtype\": \"m.text\",\n \"body\" ^\"x\"}"),
-        Case(arguments: ["parse", "--from", "signal"], marked: "{\"body\": \"the butler\",\n \"bodyRanges\": [{\"start\": -^x}]}"),
+        Case(
+            arguments: ["parse", "--from", "signal"],
+            marked: "{\"body\": \"the butler\",\n \"bodyRanges\": [{\"start\": -^x}]}"),
         Case(arguments: ["parse", "--from", "signal"], marked: "{\"body\": \"ab\",\n\t\"bodyRanges\": [^,]}"),
-        Case(arguments: ["parse", "--from", "export"], marked: "{\"messages\": [\n  {\"id\": 1, \"text\": \"é😀^\u{1}\"}]}"),
+        Case(
+            arguments: ["parse", "--from", "export"],
+            marked: "{\"messages\": [\n  {\"id\": 1, \"text\": \"é😀^\u{1}\"}]}"),
         Case(arguments: ["parse", "--from", "export"], marked: "{\"messages\": [\n  {\"id\": 1  ^\"text\": \"a\"}]}"),
-        Case(arguments: ["parse", "--from", "export"], marked: "{\"messages\": [\n  {\"id\": 1, \"text\": \"a\"}],\n ^]}"),
+        Case(
+            arguments: ["parse", "--from", "export"], marked: "{\"messages\": [\n  {\"id\": 1, \"text\": \"a\"}],\n ^]}"
+        ),
     ]
 
     @Test(arguments: oneMessage)
@@ -46,7 +53,8 @@ import Testing
         Case(arguments: ["parse", "--ndjson"], marked: "\"ok\"\n{\"text\": \"é😀^\u{1}\"}\n\"ok\""),
         Case(arguments: ["parse", "--ndjson"], marked: "\"ok\"\n\"ok\"\n{\"id\": 3 ^\"text\": \"a\"}"),
         Case(arguments: ["parse", "--ndjson", "--from", "matrix"], marked: "{\"body\": \"a\"}\n{\"body\": ^x}"),
-        Case(arguments: ["parse", "--ndjson", "--from", "signal"], marked: "\n\n{\"body\": \"a\", \"bodyRanges\": [^}"),
+        Case(
+            arguments: ["parse", "--ndjson", "--from", "signal"], marked: "\n\n{\"body\": \"a\", \"bodyRanges\": [^}"),
     ]
 
     /// The line on standard error names the input's line and the column within it; the

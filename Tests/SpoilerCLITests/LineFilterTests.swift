@@ -98,7 +98,8 @@ import Testing
             }
         }
         for jobs in ["1", "2"] {
-            let r = try runSpoiler(["parse", "--ndjson", "--quiet", "--errors-as-records", "--jobs", jobs], input: input)
+            let r = try runSpoiler(
+                ["parse", "--ndjson", "--quiet", "--errors-as-records", "--jobs", jobs], input: input)
             let lines = r.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             #expect(lines.count == 3_000)
             #expect(r.status == 0)
@@ -128,7 +129,8 @@ import Testing
     }
 
     @Test func quietAndTheSummaryForAnExport() throws {
-        let export = #"{"name":"C","type":"personal_chat","id":1,"messages":[{"id":5,"type":"message","text":"a"},{"id":6,"type":"message","text":[{"type":"nonsense","text":7}]}]}"#
+        let export =
+            #"{"name":"C","type":"personal_chat","id":1,"messages":[{"id":5,"type":"message","text":"a"},{"id":6,"type":"message","text":[{"type":"nonsense","text":7}]}]}"#
         let r = try runSpoiler(["parse", "--from", "export", "--quiet", "--errors-as-records"], input: export)
         #expect(r.status == 0)
         #expect(r.err == "spoiler: 1 of 2 messages failed (first at message 2)\n")
@@ -148,8 +150,10 @@ import Testing
         #expect(plain.status == 1)
         let parallel = try runProgram(
             URL(fileURLWithPath: "/usr/bin/parallel"),
-            ["--pipepart", "-a", url.path, "--block", "-1", "--keep-order", spoilerBinary().path,
-             "parse", "--ndjson", "--errors-as-records", "--quiet"])
+            [
+                "--pipepart", "-a", url.path, "--block", "-1", "--keep-order", spoilerBinary().path,
+                "parse", "--ndjson", "--errors-as-records", "--quiet",
+            ])
         #expect(parallel.status == 0, "\(parallel.err)")
         // Error records' "line" counts from the start of each block; nothing else differs.
         func strip(_ s: String) -> String {

@@ -38,9 +38,11 @@ import Testing
         }
         for command in CommandTable.all {
             for name in command.options + command.required {
-                #expect(OptionTable.byName[name] != nil, "'spoiler \(command.name)' lists '--\(name)', not in the table")
+                #expect(
+                    OptionTable.byName[name] != nil, "'spoiler \(command.name)' lists '--\(name)', not in the table")
             }
-            #expect(Set(command.options).count == command.options.count, "'spoiler \(command.name)' lists an option twice")
+            #expect(
+                Set(command.options).count == command.options.count, "'spoiler \(command.name)' lists an option twice")
         }
     }
 
@@ -56,7 +58,9 @@ import Testing
         func words(_ s: String) -> String { s.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         let flat = words(options)
         for spec in command.specs {
-            #expect(flat.contains(words(spec.synopsis + " " + spec.fullHelp)), "'spoiler \(name) --help' on '--\(spec.name)'")
+            #expect(
+                flat.contains(words(spec.synopsis + " " + spec.fullHelp)),
+                "'spoiler \(name) --help' on '--\(spec.name)'")
             #expect(r.out.components(separatedBy: "\n").first(where: { $0.hasPrefix("usage:") }) != nil)
             if spec.name != "help" {
                 #expect(command.usage.contains(spec.shortSynopsis), "usage of \(name) lacks '--\(spec.name)'")
@@ -78,14 +82,20 @@ import Testing
             #expect(ok.given(spec.name))
             if let good { #expect(ok.text(spec.name) == good) }
             if let bad {
-                let e = #expect(throws: CommandLineError.self) { try Arguments(required + ["--\(spec.name)", bad], command: command) }
+                let e = #expect(throws: CommandLineError.self) {
+                    try Arguments(required + ["--\(spec.name)", bad], command: command)
+                }
                 #expect(e?.description.contains("'--\(spec.name)'") == true, "\(e?.description ?? "")")
                 #expect(e?.exitStatus == 2)
             }
-            let twice = #expect(throws: CommandLineError.self) { try Arguments(required + given + given, command: command) }
+            let twice = #expect(throws: CommandLineError.self) {
+                try Arguments(required + given + given, command: command)
+            }
             #expect(twice?.description == "option '--\(spec.name)' is given more than once")
             if !spec.takesValue {
-                #expect(throws: CommandLineError.self) { try Arguments(required + ["--\(spec.name)=1"], command: command) }
+                #expect(throws: CommandLineError.self) {
+                    try Arguments(required + ["--\(spec.name)=1"], command: command)
+                }
             }
         }
         for spec in OptionTable.entries where !command.takes(spec.name) {

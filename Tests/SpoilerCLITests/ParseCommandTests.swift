@@ -72,7 +72,8 @@ func removeTemporary(_ url: URL) {
         #expect(lines.status == 1)
         #expect(
             lines.out == #"{"id":1,"text":"ok","entities":[]}"# + "\n"
-                + #"{"id":null,"line":2,"error":"Invalid UTF-8 at byte offset 2","kind":"invalidUTF8","offset":2}"# + "\n")
+                + #"{"id":null,"line":2,"error":"Invalid UTF-8 at byte offset 2","kind":"invalidUTF8","offset":2}"#
+                + "\n")
     }
 
     @Test func malformedJSONNamesLineAndColumn() throws {
@@ -107,7 +108,10 @@ func removeTemporary(_ url: URL) {
         ),
         (["parse", "a", "b"], "error: unexpected argument 'b'"),
         (["parse", "--ndjson=1"], "error: option '--ndjson' takes no value"),
-        (["convert"], "error: '--to' is required (json, markdownv2, html, markdown, plain, plain-markup, matrix, discord, reddit, signal, slack, preview)"),
+        (
+            ["convert"],
+            "error: '--to' is required (json, markdownv2, html, markdown, plain, plain-markup, matrix, discord, reddit, signal, slack, preview)"
+        ),
         (["convert", "--to"], "error: option '--to' needs a value"),
         (
             ["convert", "--to", "pdf"],

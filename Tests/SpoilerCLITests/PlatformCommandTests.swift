@@ -10,7 +10,8 @@ import Testing
     static let signal = #"{"message":"the butler did it","textStyles":[{"style":"SPOILER","start":4,"length":6}]}"#
     /// The same message in each format that reads it.
     static let inputs: [(format: String, text: String)] = [
-        ("matrix", matrix), ("discord", "the ||butler|| did it"), ("reddit", "the >!butler!< did it"), ("signal", signal),
+        ("matrix", matrix), ("discord", "the ||butler|| did it"), ("reddit", "the >!butler!< did it"),
+        ("signal", signal),
     ]
     static let parsed = #"{"text":"the butler did it","entities":[{"type":"spoiler","offset":4,"length":6}]}"#
 
@@ -18,7 +19,9 @@ import Testing
         let r = try runSpoiler(["parse", "--from", input.format], input: input.text + "\n")
         #expect(r.status == 0)
         #expect(r.err == "")
-        let expected = input.format == "matrix" ? Self.parsed.replacingOccurrences(of: "6}", with: #"6,"reason":"plot"}"#) : Self.parsed
+        let expected =
+            input.format == "matrix"
+            ? Self.parsed.replacingOccurrences(of: "6}", with: #"6,"reason":"plot"}"#) : Self.parsed
         #expect(r.out == expected + "\n")
     }
 
@@ -36,7 +39,8 @@ import Testing
     }
 
     @Test(arguments: inputs) func renderReadsEachFormat(_ input: (format: String, text: String)) throws {
-        let r = try runSpoiler(["render", "--from", input.format, "--format", "ansi", "--color", "never"], input: input.text)
+        let r = try runSpoiler(
+            ["render", "--from", input.format, "--format", "ansi", "--color", "never"], input: input.text)
         #expect(r.status == 0)
         #expect(r.out.contains("the"))
         #expect(r.out.contains("did it"))
@@ -61,12 +65,14 @@ import Testing
             #expect(r.out.contains(#""offset":4,"length":6"#), "\(args): \(r.out)")
         }
         for command in ["play", "read"] {
-            let r = try runSpoiler([command, "--spoiler-reasons", "--glyphs", "ascii"], input: "the ||plot|butler|| did it")
+            let r = try runSpoiler(
+                [command, "--spoiler-reasons", "--glyphs", "ascii"], input: "the ||plot|butler|| did it")
             #expect(r.status == 0)
             #expect(!r.out.contains("plot") && !r.out.contains("butler"), "\(command): \(r.out)")
         }
         let render = try runSpoiler(
-            ["render", "--spoiler-reasons", "--format", "ansi", "--color", "never"], input: "the ||plot|butler|| did it")
+            ["render", "--spoiler-reasons", "--format", "ansi", "--color", "never"], input: "the ||plot|butler|| did it"
+        )
         #expect(render.status == 0)
         #expect(!render.out.contains("plot|"))
         let without = try runSpoiler(["parse", "--from", "discord"], input: "||plot|butler||")
@@ -100,7 +106,8 @@ import Testing
         #expect(kept.out == "the (plot) ||butler|| did it\n")
         #expect(kept.err == "")
 
-        let lines = Self.matrix.replacingOccurrences(of: #"{"msgtype""#, with: #"{"id":9,"msgtype""#) + "\n"
+        let lines =
+            Self.matrix.replacingOccurrences(of: #"{"msgtype""#, with: #"{"id":9,"msgtype""#) + "\n"
             + #"{"body":"no reasons"}"# + "\n"
         let ndjson = try runSpoiler(["convert", "--ndjson", "--from", "matrix", "--to", "preview"], input: lines)
         #expect(ndjson.status == 0)
@@ -112,18 +119,23 @@ import Testing
     }
 
     @Test func ndjsonObjectLinesAreMatrixContentAndSignalMessages() throws {
-        let matrixLines = [
-            #"{"id":"a","msgtype":"m.text","body":"x","format":"org.matrix.custom.html","formatted_body":"<b>hi</b> <span data-mx-spoiler>you</span>"}"#,
-            #"{"msgtype":"m.text","body":5}"#,
-            #"{"msgtype":"m.text","body":"plain"}"#,
-            #"{"msgtype":"m.text","body":"#,
-        ].joined(separator: "\n") + "\n"
+        let matrixLines =
+            [
+                #"{"id":"a","msgtype":"m.text","body":"x","format":"org.matrix.custom.html","formatted_body":"<b>hi</b> <span data-mx-spoiler>you</span>"}"#,
+                #"{"msgtype":"m.text","body":5}"#,
+                #"{"msgtype":"m.text","body":"plain"}"#,
+                #"{"msgtype":"m.text","body":"#,
+            ].joined(separator: "\n") + "\n"
         let m = try runSpoiler(["parse", "--ndjson", "--from", "matrix"], input: matrixLines)
         #expect(m.status == 1)
         let out = m.out.split(separator: "\n").map(String.init)
         #expect(out.count == 4)
-        #expect(out[0] == #"{"id":"a","text":"hi you","entities":[{"type":"bold","offset":0,"length":2},{"type":"spoiler","offset":3,"length":3}]}"#)
-        #expect(out[1] == #"{"id":null,"line":2,"error":"Matrix content: 'body' must be a string","kind":"invalidJSON"}"#)
+        #expect(
+            out[0]
+                == #"{"id":"a","text":"hi you","entities":[{"type":"bold","offset":0,"length":2},{"type":"spoiler","offset":3,"length":3}]}"#
+        )
+        #expect(
+            out[1] == #"{"id":null,"line":2,"error":"Matrix content: 'body' must be a string","kind":"invalidJSON"}"#)
         #expect(out[2] == #"{"id":3,"text":"plain","entities":[]}"#)
         #expect(out[3].hasPrefix(#"{"id":null,"line":4,"error":"#))
         #expect(out[3].contains(#""offset":"#), "a syntax error gives its position: \(out[3])")

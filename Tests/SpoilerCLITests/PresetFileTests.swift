@@ -13,7 +13,8 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("spoiler-presets-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try Data(embers.utf8).write(to: dir.appendingPathComponent("embers.json"))
-        try Data("{\n  \"emitterCells\": [{\"velocity\": true}]\n}".utf8).write(to: dir.appendingPathComponent("bad.json"))
+        try Data("{\n  \"emitterCells\": [{\"velocity\": true}]\n}".utf8).write(
+            to: dir.appendingPathComponent("bad.json"))
         return dir
     }
 
@@ -35,7 +36,8 @@ import Testing
         #expect(r.out.contains(Self.orange), "\(command): the dust is not the preset's colour")
         #expect(!r.out.contains("did it"), "\(command)")
         // The built-in dust is another colour: the file was read, not ignored.
-        let dust = try runSpoiler(command + ["--color", "always"], input: "the butler ||did it||", environment: environment)
+        let dust = try runSpoiler(
+            command + ["--color", "always"], input: "the butler ||did it||", environment: environment)
         #expect(dust.status == 0)
         #expect(!dust.out.contains(Self.orange), "\(command)")
     }

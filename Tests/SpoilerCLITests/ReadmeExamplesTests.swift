@@ -84,7 +84,8 @@ import Testing
                     let command = pending
                     pending = ""
                     // Only `spoiler` itself: not the set-up, the build or another program.
-                    guard command.contains("spoiler "), !command.contains("swift "), !command.contains("asciinema") else {
+                    guard command.contains("spoiler "), !command.contains("swift "), !command.contains("asciinema")
+                    else {
                         continue
                     }
                     examples.append(Example(line: start, command: command, output: nil, fails: false))
@@ -94,8 +95,9 @@ import Testing
         return examples
     }
 
-    static let readme: String = (try? String(
-        contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    static let readme: String =
+        (try? String(
+            contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
 
     /// A scratch folder with the files the examples name.
     static func scratchFolder() throws -> URL {

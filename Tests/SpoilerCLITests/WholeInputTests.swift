@@ -48,21 +48,25 @@ import Testing
         "Invalid UTF-8 in an export is the same error",
         arguments: commands.filter { $0 != ["play"] && $0.first != "render" })
     func invalidUTF8InAnExport(command: [String]) throws {
-        let export = Data(#"{"messages": [{"id": 1,"#.utf8) + Data([0x0A]) + Data(#""text": "b"#.utf8) + Data([0xFF])
+        let export =
+            Data(#"{"messages": [{"id": 1,"#.utf8) + Data([0x0A]) + Data(#""text": "b"#.utf8) + Data([0xFF])
             + Data(#""}]}"#.utf8)
         let r = try runSpoiler(command + ["--from", "export"], stdin: export)
         #expect(r.status == 1, "\(command)")
         #expect(r.err == "error: <stdin>:2:11: Invalid UTF-8 at byte offset 34\n", "\(command)")
     }
 
-    @Test("Invalid UTF-8 in an NDJSON line names the line and column", arguments: [["parse"], ["convert", "--to", "html"], ["layout"]])
+    @Test(
+        "Invalid UTF-8 in an NDJSON line names the line and column",
+        arguments: [["parse"], ["convert", "--to", "html"], ["layout"]])
     func invalidUTF8InALine(command: [String]) throws {
         for format in ["plain", "markdown"] {
             let lines = Data("\"ok\"\n\"x".utf8) + Data([0xC3, 0x28]) + Data("\"\n".utf8)
             let r = try runSpoiler(command + ["--ndjson", "--from", format], stdin: lines)
             #expect(r.status == 1, "\(command) \(format)")
             #expect(
-                r.err == "error: <stdin>:2:3: Invalid UTF-8 at byte offset 2\nspoiler: 1 of 2 lines failed (first at line 2)\n",
+                r.err
+                    == "error: <stdin>:2:3: Invalid UTF-8 at byte offset 2\nspoiler: 1 of 2 lines failed (first at line 2)\n",
                 "\(command) \(format)")
         }
     }

@@ -69,7 +69,8 @@ func counts(_ scene: SpoilerScene) -> [Int] {
     @Test func densityScalesBirthRate() {
         var options = SceneOptions()
         options.density = 40
-        let scene = SpoilerScene(words: [word(column: 0, graphemes: 5, group: 0)], preset: .dust, options: options, seed: 2)
+        let scene = SpoilerScene(
+            words: [word(column: 0, graphemes: 5, group: 0)], preset: .dust, options: options, seed: 2)
         #expect(scene.particles.count > 170 && scene.particles.count < 230, "\(scene.particles.count)")
         #expect(scene.emitters[0].birthRate == 10)
     }

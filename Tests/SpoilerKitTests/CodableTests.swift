@@ -7,7 +7,8 @@ import Testing
 struct CodableTests {
     @Test("A message decodes from and encodes to the Bot API's JSON")
     func message() throws {
-        let json = #"{"text":"hi there","entities":[{"type":"text_link","offset":0,"length":2,"url":"http://t.me/"},{"type":"spoiler","offset":3,"length":5}]}"#
+        let json =
+            #"{"text":"hi there","entities":[{"type":"text_link","offset":0,"length":2,"url":"http://t.me/"},{"type":"spoiler","offset":3,"length":5}]}"#
         let decoded = try JSONDecoder().decode(Message.self, from: Data(json.utf8))
         #expect(decoded == (try Message(parsing: json, as: .botAPI)))
         #expect(decoded.entities[0].url == "http://t.me/")

@@ -14,7 +14,8 @@ struct SpoilerKitTests {
         #expect(html == v2)
         let markdown = try Message(parsing: "**hi** ||there||", as: .markdown)
         #expect(markdown == v2)
-        let bot = try Message(parsing: #"{"text":"hi there","entities":[{"type":"spoiler","offset":3,"length":5}]}"#, as: .botAPI)
+        let bot = try Message(
+            parsing: #"{"text":"hi there","entities":[{"type":"spoiler","offset":3,"length":5}]}"#, as: .botAPI)
         #expect(bot == plain)
     }
 

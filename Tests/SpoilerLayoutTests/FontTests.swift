@@ -263,18 +263,22 @@ import Testing
 
     /// Fonts of formats that are not read are named as what they are, by their magic bytes
     /// (a real file's first bytes; the rest does not matter).
-    @Test(arguments: [
-        ([0x01, 0x66, 0x63, 0x70, 0x0D, 0x00, 0x00, 0x00], "PCF (X11 compiled bitmap font; convert it to BDF with pcf2bdf)"),
-        ([0x00, 0x01, 0x00, 0x00, 0x00, 0x12, 0x01, 0x00], "TrueType"),
-        (Array("OTTO\u{0}\u{C}".utf8), "OpenType"),
-        (Array("ttcf\u{0}\u{1}".utf8), "TrueType/OpenType collection"),
-        (Array("wOFF\u{0}\u{1}".utf8), "WOFF"),
-        (Array("wOF2\u{0}\u{1}".utf8), "WOFF2"),
-        (Array("%!PS-AdobeFont-1.0: Utopia".utf8), "PostScript Type 1"),
-        ([0x80, 0x01, 0x10, 0x00], "PostScript Type 1 (PFB)"),
-        (Array("MZ\u{90}\u{0}".utf8), "Windows FON/FNT"),
-        (Array("BZh91AY&SY".utf8), "bzip2-compressed data (decompress it first)"),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            (
+                [0x01, 0x66, 0x63, 0x70, 0x0D, 0x00, 0x00, 0x00],
+                "PCF (X11 compiled bitmap font; convert it to BDF with pcf2bdf)"
+            ),
+            ([0x00, 0x01, 0x00, 0x00, 0x00, 0x12, 0x01, 0x00], "TrueType"),
+            (Array("OTTO\u{0}\u{C}".utf8), "OpenType"),
+            (Array("ttcf\u{0}\u{1}".utf8), "TrueType/OpenType collection"),
+            (Array("wOFF\u{0}\u{1}".utf8), "WOFF"),
+            (Array("wOF2\u{0}\u{1}".utf8), "WOFF2"),
+            (Array("%!PS-AdobeFont-1.0: Utopia".utf8), "PostScript Type 1"),
+            ([0x80, 0x01, 0x10, 0x00], "PostScript Type 1 (PFB)"),
+            (Array("MZ\u{90}\u{0}".utf8), "Windows FON/FNT"),
+            (Array("BZh91AY&SY".utf8), "bzip2-compressed data (decompress it first)"),
+        ] as [([UInt8], String)])
     func unsupportedFormatsAreNamed(magic: [UInt8], format: String) throws {
         let bytes = magic + [UInt8](repeating: 0x20, count: 64)
         #expect(throws: LayoutError.unsupportedFontFormat(file: "f", format: format)) {
@@ -294,7 +298,8 @@ import Testing
         )
         #expect(
             LayoutError.unknownFontFormat(file: "/etc/passwd").description
-                == "/etc/passwd: not a font: expected BDF 2.1, PSF1, PSF2 or GNU Unifont .hex (plain or gzip-compressed)")
+                == "/etc/passwd: not a font: expected BDF 2.1, PSF1, PSF2 or GNU Unifont .hex (plain or gzip-compressed)"
+        )
     }
 
     @Test func errorDescriptionsReadLikeCompilerMessages() {

@@ -73,7 +73,10 @@ import Testing
         #expect(lines[1].contains("\"word\":1"))
         #expect(lines[2].hasPrefix("{\"id\":null,\"line\":3,\"error\""))
         #expect(lines[3].hasPrefix("{\"id\":9,\"metrics\""))
-        #expect(r.err == "error: <stdin>:3:1: invalid JSON: invalid literal\nspoiler: 1 of 4 lines failed (first at line 3)\n")
+        #expect(
+            r.err
+                == "error: <stdin>:3:1: invalid JSON: invalid literal\nspoiler: 1 of 4 lines failed (first at line 3)\n"
+        )
     }
 
     @Test func fontsAndCellSizes() throws {
@@ -105,7 +108,9 @@ import Testing
         let missing = try runSpoiler(["layout", "--font", dir.appendingPathComponent("nope.bdf").path], input: "")
         #expect(missing.status == 1)
         #expect(
-            missing.err == "error: \(dir.appendingPathComponent("nope.bdf").path): cannot open font: No such file or directory\n")
+            missing.err
+                == "error: \(dir.appendingPathComponent("nope.bdf").path): cannot open font: No such file or directory\n"
+        )
     }
 
     /// Each kind of font error, as a user reads it: `error: ` once, then `path: reason`
@@ -128,13 +133,20 @@ import Testing
         var psf: [UInt8] = [0x72, 0xB5, 0x4A, 0x86, 0, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 16, 0, 0, 0]
         psf += [16, 0, 0, 0, 8, 0, 0, 0] + [UInt8](repeating: 0, count: 40)
         let truncated = try file("trunc.psf", psf)
-        let bdf = try file("bad.bdf", Array("STARTFONT 2.1\nFONTBOUNDINGBOX 8 16 0 -4\nSTARTCHAR A\nDWIDTH six 0\n".utf8))
+        let bdf = try file(
+            "bad.bdf", Array("STARTFONT 2.1\nFONTBOUNDINGBOX 8 16 0 -4\nSTARTCHAR A\nDWIDTH six 0\n".utf8))
         let cases: [(String, String)] = [
-            (pcf, "\(pcf): unsupported font format: PCF (X11 compiled bitmap font; convert it to BDF with pcf2bdf); the formats read are \(read)"),
+            (
+                pcf,
+                "\(pcf): unsupported font format: PCF (X11 compiled bitmap font; convert it to BDF with pcf2bdf); the formats read are \(read)"
+            ),
             (ttf, "\(ttf): unsupported font format: TrueType; the formats read are \(read)"),
             (woff, "\(woff): unsupported font format: WOFF2; the formats read are \(read)"),
             (text, "\(text): not a font: expected \(read)"),
-            (truncated, "\(truncated):byte 72: truncated font: a 32-byte header and 4 glyphs of 16 bytes need 96 bytes, the file has 72"),
+            (
+                truncated,
+                "\(truncated):byte 72: truncated font: a 32-byte header and 4 glyphs of 16 bytes need 96 bytes, the file has 72"
+            ),
             (bdf, "\(bdf):4: corrupt font: DWIDTH: 'six' is not a number"),
             ("/nonexistent", "/nonexistent: cannot open font: No such file or directory"),
             (dir.path, "\(dir.path): cannot read font: Is a directory"),

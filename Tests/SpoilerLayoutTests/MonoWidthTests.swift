@@ -34,7 +34,8 @@ import Testing
         Case(name: "DEL is a control picture", text: "\u{7F}", columns: [1]),
         Case(name: "C1 control CSI is shown", text: "\u{9B}", columns: [1]),
         Case(name: "bidi override is shown", text: "\u{202E}", columns: [1]),
-        Case(name: "zero-width space takes nothing; LRM is shown as a symbol", text: "\u{200B}\u{200E}", columns: [0, 1]),
+        Case(
+            name: "zero-width space takes nothing; LRM is shown as a symbol", text: "\u{200B}\u{200E}", columns: [0, 1]),
         Case(name: "ideographic space is wide", text: "\u{3000}", columns: [2]),
         Case(name: "no-break space", text: "a\u{A0}b", columns: [1, 1, 1]),
     ]

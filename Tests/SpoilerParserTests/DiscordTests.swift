@@ -6,7 +6,8 @@ import Testing
 /// Discord's markdown, one rule a test (see DiscordParser's documentation for the source).
 @Suite struct DiscordTests {
     func parse(_ s: String, reasons: Bool = false) -> Message {
-        (try? MessageParser.parse(s, from: .discord, options: ParseOptions(spoilerReasons: reasons))) ?? Message(text: "<error>")
+        (try? MessageParser.parse(s, from: .discord, options: ParseOptions(spoilerReasons: reasons)))
+            ?? Message(text: "<error>")
     }
 
     @Test(arguments: [
@@ -30,7 +31,10 @@ import Testing
             parse("||**bold** _it_||")
                 == Message(
                     text: "bold it",
-                    entities: [Entity(.spoiler, offset: 0, length: 7), Entity(.bold, offset: 0, length: 4), Entity(.italic, offset: 5, length: 2)]))
+                    entities: [
+                        Entity(.spoiler, offset: 0, length: 7), Entity(.bold, offset: 0, length: 4),
+                        Entity(.italic, offset: 5, length: 2),
+                    ]))
     }
 
     @Test func inlineCodeIsNotMarkup() {
@@ -40,12 +44,15 @@ import Testing
     }
 
     @Test func codeBlocksHaveALanguage() {
-        #expect(parse("```swift\nlet x = 1\n```") == Message(text: "let x = 1", entities: [Entity(.pre, offset: 0, length: 9, language: "swift")]))
+        #expect(
+            parse("```swift\nlet x = 1\n```")
+                == Message(text: "let x = 1", entities: [Entity(.pre, offset: 0, length: 9, language: "swift")]))
         #expect(parse("```\n||no||\n```") == Message(text: "||no||", entities: [Entity(.pre, offset: 0, length: 6)]))
     }
 
     @Test(arguments: [
-        ("**b**", EntityType.bold), ("*i*", .italic), ("_i_", .italic), ("__u__", .underline), ("~~s~~", .strikethrough),
+        ("**b**", EntityType.bold), ("*i*", .italic), ("_i_", .italic), ("__u__", .underline),
+        ("~~s~~", .strikethrough),
     ])
     func emphasis(input: String, type: EntityType) {
         let m = parse(input)
@@ -65,23 +72,33 @@ import Testing
     }
 
     @Test func quotesHeadersAndSubtext() {
-        #expect(parse("> quoted\nnot") == Message(text: "quoted\nnot", entities: [Entity(.blockquote, offset: 0, length: 6)]))
+        #expect(
+            parse("> quoted\nnot")
+                == Message(text: "quoted\nnot", entities: [Entity(.blockquote, offset: 0, length: 6)]))
         #expect(parse("> a\n> b") == Message(text: "a\nb", entities: [Entity(.blockquote, offset: 0, length: 3)]))
-        #expect(parse(">>> all\nof it") == Message(text: "all\nof it", entities: [Entity(.blockquote, offset: 0, length: 9)]))
+        #expect(
+            parse(">>> all\nof it")
+                == Message(text: "all\nof it", entities: [Entity(.blockquote, offset: 0, length: 9)]))
         #expect(parse("# Big\ntext") == Message(text: "Big\ntext", entities: [Entity(.bold, offset: 0, length: 3)]))
         #expect(parse("-# small") == Message(text: "small"))
         #expect(parse("#nospace") == Message(text: "#nospace"))
     }
 
     @Test func maskedLinksAndEscapes() {
-        #expect(parse("[site](https://e.x/a)") == Message(text: "site", entities: [Entity(.textLink, offset: 0, length: 4, url: "https://e.x/a")]))
+        #expect(
+            parse("[site](https://e.x/a)")
+                == Message(text: "site", entities: [Entity(.textLink, offset: 0, length: 4, url: "https://e.x/a")]))
         #expect(parse(#"\*not\* \|\|x\|\| C:\dir"#) == Message(text: #"*not* ||x|| C:\dir"#))
-        #expect(parse("https://e.x/a_b_c") == Message(text: "https://e.x/a_b_c", entities: [Entity(.url, offset: 0, length: 17)]))
+        #expect(
+            parse("https://e.x/a_b_c")
+                == Message(text: "https://e.x/a_b_c", entities: [Entity(.url, offset: 0, length: 17)]))
     }
 
     @Test func reasonsOnlyWhenAsked() {
         #expect(parse("||why|what||").text == "why|what")
-        #expect(parse("||why|what||", reasons: true) == Message(text: "what", entities: [Entity(.spoiler, offset: 0, length: 4, reason: "why")]))
+        #expect(
+            parse("||why|what||", reasons: true)
+                == Message(text: "what", entities: [Entity(.spoiler, offset: 0, length: 4, reason: "why")]))
     }
 
     @Test func writesAReasonBeforeTheSpoiler() {
@@ -92,11 +109,19 @@ import Testing
     }
 
     @Test(arguments: [
-        Message(text: "a *b* c|d", entities: [Entity(.bold, offset: 2, length: 3), Entity(.spoiler, offset: 6, length: 3)]),
+        Message(
+            text: "a *b* c|d", entities: [Entity(.bold, offset: 2, length: 3), Entity(.spoiler, offset: 6, length: 3)]),
         Message(text: "x y`z w", entities: [Entity(.code, offset: 2, length: 3)]),
-        Message(text: "q1\nq2\nafter", entities: [Entity(.blockquote, offset: 0, length: 5), Entity(.italic, offset: 6, length: 5)]),
+        Message(
+            text: "q1\nq2\nafter",
+            entities: [Entity(.blockquote, offset: 0, length: 5), Entity(.italic, offset: 6, length: 5)]),
         Message(text: "code\nblock", entities: [Entity(.pre, offset: 0, length: 10, language: "py")]),
-        Message(text: "link here", entities: [Entity(.textLink, offset: 0, length: 4, url: "https://e.x/"), Entity(.underline, offset: 5, length: 4), Entity(.strikethrough, offset: 0, length: 9)]),
+        Message(
+            text: "link here",
+            entities: [
+                Entity(.textLink, offset: 0, length: 4, url: "https://e.x/"), Entity(.underline, offset: 5, length: 4),
+                Entity(.strikethrough, offset: 0, length: 9),
+            ]),
         Message(text: "# not a heading > nor - this", entities: []),
     ])
     func roundTrips(m: Message) {

@@ -14,7 +14,9 @@ import Testing
         let bytes = [UInt8](try fixtureData("fuzz/markdownv2/italic-in-underline-in-italic.txt"))
         let message = try MessageParser.parse(bytes, from: .markdownV2)
         #expect(message.entities.map(\.type) == [.italic, .underline, .italic])
-        for e in message.entities { #expect(e.offset >= 0 && e.length > 0 && e.offset + e.length <= message.utf16Length) }
+        for e in message.entities {
+            #expect(e.offset >= 0 && e.length > 0 && e.offset + e.length <= message.utf16Length)
+        }
         let back = try MessageParser.parse(MessageSerializer.serialize(message, to: .markdownV2), from: .markdownV2)
         #expect(back.text == message.text)
         #expect(back.entities == Array(message.entities.prefix(2)))
@@ -57,7 +59,9 @@ import Testing
         let bytes = [UInt8](try fixtureData("fuzz/matrix/quote-in-tag-name.json"))
         let message = try MessageParser.parse(bytes, from: .matrix)
         #expect(message.text.hasPrefix("x\nquote\ni\n"), "\(message.text.debugDescription)")
-        for e in message.entities { #expect(e.offset >= 0 && e.length > 0 && e.offset + e.length <= message.utf16Length) }
+        for e in message.entities {
+            #expect(e.offset >= 0 && e.length > 0 && e.offset + e.length <= message.utf16Length)
+        }
         let small = MatrixParser.message(fromHTML: "a<s=\">\">b")
         #expect(small.text == "a\">b")
     }

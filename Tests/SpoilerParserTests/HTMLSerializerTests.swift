@@ -8,7 +8,9 @@ import SpoilerParser
 @Suite("HTML serializer")
 struct HTMLSerializerTests {
     static func roundTrips(_ message: Message) -> Bool {
-        readsBack(message, serialize: HTMLSerializer.serialize, parse: { bytes throws(ParseError) in try HTMLParser.parse(bytes) })
+        readsBack(
+            message, serialize: HTMLSerializer.serialize,
+            parse: { bytes throws(ParseError) in try HTMLParser.parse(bytes) })
     }
 
     /// Properly nested entities of every type, the same type nested in itself and code with

@@ -42,14 +42,17 @@ import Testing
     /// its line and column (the library's Markdown parser alone reads it as U+FFFD).
     @Test func invalidUTF8IsAnErrorAsInEveryFormat() throws {
         let bytes = Data([0x2A, 0x61, 0x2A, 0x0A, 0x2A, 0xFF, 0x2A, 0x00, 0x7C, 0x7C, 0xC3, 0x7C, 0x7C, 0x0A])
-        for args in [["convert", "--to", "html"], ["convert", "--to", "markdown"], ["convert", "--to", "json"], ["parse"]] {
+        for args in [
+            ["convert", "--to", "html"], ["convert", "--to", "markdown"], ["convert", "--to", "json"], ["parse"],
+        ] {
             let r = try runSpoiler(args + ["--from", "markdown"], stdin: bytes)
             #expect(r.status == 1, "\(args)")
             #expect(r.out == "", "\(args)")
             #expect(r.err == "error: <stdin>:2:2: Invalid UTF-8 at byte offset 5\n", "\(args)")
         }
         // A NUL byte is valid UTF-8: cmark-gfm reads it as U+FFFD.
-        let nul = try runSpoiler(["convert", "--from", "markdown", "--to", "html"], stdin: Data([0x2A, 0x00, 0x2A, 0x0A]))
+        let nul = try runSpoiler(
+            ["convert", "--from", "markdown", "--to", "html"], stdin: Data([0x2A, 0x00, 0x2A, 0x0A]))
         #expect(nul.status == 0)
         #expect(nul.out == "<p><em>\u{FFFD}</em></p>\n")
     }

@@ -187,7 +187,9 @@ func readsBack(
 @Suite("MarkdownV2 serializer")
 struct MarkdownV2SerializerTests {
     static func roundTrips(_ message: Message) -> Bool {
-        readsBack(message, serialize: MarkdownV2Serializer.serialize, parse: { bytes throws(ParseError) in try MarkdownV2Parser.parse(bytes) })
+        readsBack(
+            message, serialize: MarkdownV2Serializer.serialize,
+            parse: { bytes throws(ParseError) in try MarkdownV2Parser.parse(bytes) })
     }
 
     @Test("Generated messages read back the same")

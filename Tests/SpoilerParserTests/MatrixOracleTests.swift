@@ -13,8 +13,11 @@ import Testing
         var input = ""
         for h in htmls { input += JSONValue.string(h).jsonString + "\n" }
         let script = packageRoot.appendingPathComponent("scripts/mautrix-oracle")
-        let result = try runProgram(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path], stdin: Data(input.utf8))
-        try #require(result.status == 0, "scripts/mautrix-oracle failed (is mautrix installed? pip install mautrix): \(result.err)")
+        let result = try runProgram(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path], stdin: Data(input.utf8))
+        try #require(
+            result.status == 0,
+            "scripts/mautrix-oracle failed (is mautrix installed? pip install mautrix): \(result.err)")
         return try result.out.split(separator: "\n").map { line in
             let v = try JSONValue.parse(String(line))
             let styles = (v["styles"]?.arrayValue ?? []).map { ($0.arrayValue ?? []).compactMap(\.stringValue) }
@@ -38,7 +41,9 @@ import Testing
             if ours.text != theirs[k].text || styleSets(ours) != theirs[k].styles {
                 failures += 1
                 if failures <= 3 {
-                    Issue.record("\(html)\nmautrix: \(theirs[k].text) \(theirs[k].styles)\nours:    \(ours.text) \(styleSets(ours))")
+                    Issue.record(
+                        "\(html)\nmautrix: \(theirs[k].text) \(theirs[k].styles)\nours:    \(ours.text) \(styleSets(ours))"
+                    )
                 }
             }
             // And the message itself comes back.

@@ -62,14 +62,16 @@ import Testing
         let m = Message(text: "a b", entities: [Entity(.bold, offset: 2, length: 1)])
         #expect(
             MessageSerializer.serialize(m, to: .matrix)
-                == #"{"msgtype":"m.text","body":"a b","format":"org.matrix.custom.html","formatted_body":"a <strong>b</strong>"}"#)
+                == #"{"msgtype":"m.text","body":"a b","format":"org.matrix.custom.html","formatted_body":"a <strong>b</strong>"}"#
+        )
     }
 
     @Test func bodyNeverHoldsASpoilersText() throws {
         let m = Message(
             text: "see secret link and twist",
             entities: [
-                Entity(.spoiler, offset: 4, length: 11), Entity(.textLink, offset: 11, length: 4, url: "https://leak.example/x"),
+                Entity(.spoiler, offset: 4, length: 11),
+                Entity(.textLink, offset: 11, length: 4, url: "https://leak.example/x"),
                 Entity(.spoiler, offset: 20, length: 5, reason: "ending"),
             ])
         let content = try JSONValue.parse(MessageSerializer.serialize(m, to: .matrix))
@@ -78,7 +80,10 @@ import Testing
         #expect(!body.contains("secret") && !body.contains("leak") && !body.contains("twist"))
         let html = try #require(content["formatted_body"]?.stringValue)
         // The spoiler goes around the link, never into its href (mautrix/telegram#971).
-        #expect(html == #"see <span data-mx-spoiler>secret <a href="https://leak.example/x">link</a></span> and <span data-mx-spoiler="ending">twist</span>"#)
+        #expect(
+            html
+                == #"see <span data-mx-spoiler>secret <a href="https://leak.example/x">link</a></span> and <span data-mx-spoiler="ending">twist</span>"#
+        )
     }
 
     @Test func blocksTakeTheirLinesBreaks() {
@@ -86,7 +91,10 @@ import Testing
             text: "x\nquote\ny\ncode\nz",
             entities: [Entity(.blockquote, offset: 2, length: 5), Entity(.pre, offset: 10, length: 4, language: "sh")])
         let out = MessageSerializer.serialize(m, to: .matrix)
-        #expect(out.contains(#""formatted_body":"x<blockquote>quote</blockquote>y<br><pre><code class=\"language-sh\">code</code></pre>z""#))
+        #expect(
+            out.contains(
+                #""formatted_body":"x<blockquote>quote</blockquote>y<br><pre><code class=\"language-sh\">code</code></pre>z""#
+            ))
         #expect(html(MatrixSerializer_html(m)) == m)
     }
 

@@ -8,7 +8,8 @@ import Testing
 /// answers, it must give the full one's message.
 @Suite struct PlatformFastPathTests {
     static let redditPieces: [String] = [
-        ">!", "!<", "`", "a", "b c", " ", "  ", "\n", "\n\n", "é", "😀", "\u{3000}", "\u{A0}", "-", "1.", "2)", "42", ".",
+        ">!", "!<", "`", "a", "b c", " ", "  ", "\n", "\n\n", "é", "😀", "\u{3000}", "\u{A0}", "-", "1.", "2)", "42",
+        ".",
         ",", "!", "?", "(yes)", ":", "://", "www.", "@", "*", "_", "~", "|", "||", "\\", "<", ">", "#", "&amp;", "[x]",
         "don't", "\"q\"", "\t", "«", "…", "x", "—", "+", "=",
     ]
@@ -36,9 +37,12 @@ import Testing
     }
 
     static let matrixPieces: [String] = [
-        "<span data-mx-spoiler>", "<span data-mx-spoiler=\"why\">", "<span data-mx-spoiler=\"\">", "</span>", "<code>", "</code>",
-        "<b>", "</b>", "<strong>", "</strong>", "<i>", "</i>", "<em>", "</em>", "<u>", "</u>", "<del>", "</del>", "<s>", "</s>",
-        "<br>", "<br/>", "<p>", "</p>", "a", "b c", " ", "  ", "\n", "é", "😀", "\u{3000}", "\u{A0}", "&amp;", "&lt;", "<", ">",
+        "<span data-mx-spoiler>", "<span data-mx-spoiler=\"why\">", "<span data-mx-spoiler=\"\">", "</span>", "<code>",
+        "</code>",
+        "<b>", "</b>", "<strong>", "</strong>", "<i>", "</i>", "<em>", "</em>", "<u>", "</u>", "<del>", "</del>", "<s>",
+        "</s>",
+        "<br>", "<br/>", "<p>", "</p>", "a", "b c", " ", "  ", "\n", "é", "😀", "\u{3000}", "\u{A0}", "&amp;", "&lt;",
+        "<", ">",
         "x", "\u{1C}", "<span>", "<font data-mx-spoiler>", "</font>", "<a href=\"https://e.x\">", "</a>", "<B>", "</B>",
     ]
 
@@ -63,7 +67,10 @@ import Testing
     }
 
     static let words = ["a", "b c", " ", "x ", " y", "é", "😀", "\u{A0}", "ok", "  ", "q", "\u{2028}"]
-    static let tags = ["span data-mx-spoiler", "span data-mx-spoiler=\"r\"", "code", "b", "strong", "i", "em", "u", "ins", "s", "del", "strike"]
+    static let tags = [
+        "span data-mx-spoiler", "span data-mx-spoiler=\"r\"", "code", "b", "strong", "i", "em", "u", "ins", "s", "del",
+        "strike",
+    ]
 
     static func tree(_ rng: inout SplitMix64, depth: Int) -> String {
         var s = ""
@@ -112,7 +119,9 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong.map { String($0, radix: 16) })")
     }
 
-    static let jsonTexts = [#""the butler did it""#, #""a\"b\\c\n😀 é""#, #""x\u0041""#, "\"\"", "null", "12", #""😀😀 ab""#]
+    static let jsonTexts = [
+        #""the butler did it""#, #""a\"b\\c\n😀 é""#, #""x\u0041""#, "\"\"", "null", "12", #""😀😀 ab""#,
+    ]
     static let styleNames = ["SPOILER", "BOLD", "ITALIC", "STRIKETHROUGH", "MONOSPACE", "NONE", "spoiler", "WAT"]
 
     static func signalJSON(_ rng: inout SplitMix64) -> String {
@@ -149,7 +158,8 @@ import Testing
     }
 
     static let matrixMembers = [
-        #""msgtype": "m.text""#, #""body": "plain ||x||""#, #""format": "org.matrix.custom.html""#, #""format": "other""#,
+        #""msgtype": "m.text""#, #""body": "plain ||x||""#, #""format": "org.matrix.custom.html""#,
+        #""format": "other""#,
         #""formatted_body": "a <span data-mx-spoiler=\"r\">b</span> c""#, #""formatted_body": "<p>x</p>  y""#,
         #""formatted_body": "&lt;b&gt; \u00e9""#, #""body": 3"#, #""msgtype": null"#, #""content": {}"#,
     ]
@@ -159,7 +169,9 @@ import Testing
         var taken = 0
         for _ in 0..<20_000 {
             var members: [String] = []
-            for _ in 0..<(Int(rng.next() % 4) + 1) { members.append(Self.matrixMembers[Int(rng.next() % UInt64(Self.matrixMembers.count))]) }
+            for _ in 0..<(Int(rng.next() % 4) + 1) {
+                members.append(Self.matrixMembers[Int(rng.next() % UInt64(Self.matrixMembers.count))])
+            }
             let json = "{" + members.joined(separator: ",") + "}"
             guard let fast = MatrixParser.plainMessage(Array(json.utf8)) else { continue }
             taken += 1

@@ -14,7 +14,10 @@ import Testing
         Message(text: "ab", entities: [Entity(.bold, offset: 0, length: 1), Entity(.italic, offset: 1, length: 1)]),
         Message(
             text: "abc",
-            entities: [Entity(.bold, offset: 0, length: 1), Entity(.italic, offset: 1, length: 1), Entity(.bold, offset: 2, length: 1)]),
+            entities: [
+                Entity(.bold, offset: 0, length: 1), Entity(.italic, offset: 1, length: 1),
+                Entity(.bold, offset: 2, length: 1),
+            ]),
         Message(text: "x ab.", entities: [Entity(.italic, offset: 2, length: 1), Entity(.bold, offset: 3, length: 1)]),
     ])
     func discordItalicTouchingBoldReadsBack(_ m: Message) throws {
@@ -22,10 +25,13 @@ import Testing
     }
 
     @Test func discordItalicTouchingBoldIsWrittenWithUnderscores() {
-        let m = Message(text: "ab", entities: [Entity(.italic, offset: 0, length: 1), Entity(.bold, offset: 1, length: 1)])
+        let m = Message(
+            text: "ab", entities: [Entity(.italic, offset: 0, length: 1), Entity(.bold, offset: 1, length: 1)])
         #expect(MessageSerializer.serialize(m, to: .discord) == "_a_**b**")
         // Away from bold, italic keeps its star.
-        #expect(MessageSerializer.serialize(Message(text: "a b", entities: [Entity(.italic, offset: 0, length: 1)]), to: .discord) == "*a* b")
+        #expect(
+            MessageSerializer.serialize(
+                Message(text: "a b", entities: [Entity(.italic, offset: 0, length: 1)]), to: .discord) == "*a* b")
     }
 
     func plainReasons(_ s: String) throws -> Message {
@@ -33,13 +39,18 @@ import Testing
     }
 
     @Test func anEscapedPipeDoesNotSeparateAPlainReason() throws {
-        #expect(try plainReasons(#"||a\|b||"#) == Message(text: "a|b", entities: [Entity(.spoiler, offset: 0, length: 3)]))
+        #expect(
+            try plainReasons(#"||a\|b||"#) == Message(text: "a|b", entities: [Entity(.spoiler, offset: 0, length: 3)]))
         #expect(
             try plainReasons(#"||a\|b|c\|d|| e"#)
                 == Message(text: "c|d e", entities: [Entity(.spoiler, offset: 0, length: 3, reason: "a|b")]))
-        #expect(try plainReasons(#"x \\||why|what||"#) == Message(text: #"x \what"#, entities: [Entity(.spoiler, offset: 3, length: 4, reason: "why")]))
+        #expect(
+            try plainReasons(#"x \\||why|what||"#)
+                == Message(text: #"x \what"#, entities: [Entity(.spoiler, offset: 3, length: 4, reason: "why")]))
         // An unescaped pipe still separates; code and other escapes are as without reasons.
-        #expect(try plainReasons("||why|what||") == Message(text: "what", entities: [Entity(.spoiler, offset: 0, length: 4, reason: "why")]))
+        #expect(
+            try plainReasons("||why|what||")
+                == Message(text: "what", entities: [Entity(.spoiler, offset: 0, length: 4, reason: "why")]))
         #expect(try plainReasons(#"`\`` \\ ||\|||"#) == (try MessageParser.parse(#"`\`` \\ ||\|||"#, from: .plain)))
         // The stand-in for an escaped pipe is never confused with one in the input.
         let stand = String(Character(Unicode.Scalar(0xFDD0)!))
@@ -51,15 +62,20 @@ import Testing
     }
 
     @Test func anEscapedPipeDoesNotSeparateADiscordReason() throws {
-        #expect(try discordReasons(#"||a\|b||"#) == Message(text: "a|b", entities: [Entity(.spoiler, offset: 0, length: 3)]))
+        #expect(
+            try discordReasons(#"||a\|b||"#) == Message(text: "a|b", entities: [Entity(.spoiler, offset: 0, length: 3)])
+        )
         #expect(
             try discordReasons(#"||a\|b|c\|d|| e"#)
                 == Message(text: "c|d e", entities: [Entity(.spoiler, offset: 0, length: 3, reason: "a|b")]))
         // An unescaped pipe separates; the escape is Discord's, so `\\` before a pipe is a
         // backslash and then the bar.
-        #expect(try discordReasons("||why|what||") == Message(text: "what", entities: [Entity(.spoiler, offset: 0, length: 4, reason: "why")]))
         #expect(
-            try discordReasons(#"||a\\|b||"#) == Message(text: "b", entities: [Entity(.spoiler, offset: 0, length: 1, reason: #"a\"#)]))
+            try discordReasons("||why|what||")
+                == Message(text: "what", entities: [Entity(.spoiler, offset: 0, length: 4, reason: "why")]))
+        #expect(
+            try discordReasons(#"||a\\|b||"#)
+                == Message(text: "b", entities: [Entity(.spoiler, offset: 0, length: 1, reason: #"a\"#)]))
         // Emoji before the escape move UTF-16 offsets apart from byte offsets.
         #expect(
             try discordReasons(#"😀 ||🎬\|x|y||"#)

@@ -30,7 +30,9 @@ func styleSets(_ m: Message) -> [[String]] {
 /// and line breaks, no whitespace at the ends, inline entities over whole words, code over
 /// one word, block quotations and `pre` over whole lines with nothing inline on a `pre`.
 func randomMatrixMessage(_ rng: inout SplitMix64) -> Message {
-    let words = ["a", "bc", "Привет", "漢字", "😀", "👩‍👩‍👧", "e\u{301}", "x<y", "&amp;", "\"q\"", "it's", "1.", "||", "*", "日本"]
+    let words = [
+        "a", "bc", "Привет", "漢字", "😀", "👩‍👩‍👧", "e\u{301}", "x<y", "&amp;", "\"q\"", "it's", "1.", "||", "*", "日本",
+    ]
     func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
     var lines: [[String]] = []
     for _ in 0...pick(4) { lines.append((0...pick(4)).map { _ in words[pick(words.count)] }) }
@@ -56,7 +58,8 @@ func randomMatrixMessage(_ rng: inout SplitMix64) -> Message {
         switch pick(6) {
         case 0: entities.append(Entity(.blockquote, offset: r.start, length: r.end - r.start))
         case 1:
-            entities.append(Entity(.pre, offset: r.start, length: r.end - r.start, language: pick(2) == 0 ? "swift" : nil))
+            entities.append(
+                Entity(.pre, offset: r.start, length: r.end - r.start, language: pick(2) == 0 ? "swift" : nil))
             preLines.insert(l)
         default: break
         }
@@ -68,7 +71,9 @@ func randomMatrixMessage(_ rng: inout SplitMix64) -> Message {
             var b = pick(free.count)
             if a > b { swap(&a, &b) }
             // Inline entities do not run over a pre line.
-            if free[a].line != free[b].line, (free[a].line...free[b].line).contains(where: preLines.contains) { continue }
+            if free[a].line != free[b].line, (free[a].line...free[b].line).contains(where: preLines.contains) {
+                continue
+            }
             let start = free[a].start
             let end = free[b].end
             switch pick(7) {
@@ -78,8 +83,11 @@ func randomMatrixMessage(_ rng: inout SplitMix64) -> Message {
             case 3: entities.append(Entity(.strikethrough, offset: start, length: end - start))
             case 4:
                 let reason = ["", "plot", "the \"end\" & <more>"][pick(3)]
-                entities.append(Entity(.spoiler, offset: start, length: end - start, reason: reason.isEmpty ? nil : reason))
-            case 5: entities.append(Entity(.textLink, offset: start, length: end - start, url: "https://example.com/?a=1&b=\"<x>\""))
+                entities.append(
+                    Entity(.spoiler, offset: start, length: end - start, reason: reason.isEmpty ? nil : reason))
+            case 5:
+                entities.append(
+                    Entity(.textLink, offset: start, length: end - start, url: "https://example.com/?a=1&b=\"<x>\""))
             default:
                 // Code over one word that no other entity starts or ends inside.
                 entities.append(Entity(.code, offset: free[a].start, length: free[a].end - free[a].start))

@@ -39,7 +39,10 @@ import Testing
     @Test func reasonsAndLinkURLsDoNotShow() {
         let m = Message(
             text: "see here",
-            entities: [Entity(.spoiler, offset: 4, length: 4, reason: "why"), Entity(.textLink, offset: 4, length: 4, url: "https://leak/")])
+            entities: [
+                Entity(.spoiler, offset: 4, length: 4, reason: "why"),
+                Entity(.textLink, offset: 4, length: 4, url: "https://leak/"),
+            ])
         let out = MessageSerializer.serialize(m, to: .preview, options: SerializationOptions())
         #expect(out.output == "see ▒▒▒▒")
         #expect(out.warnings.count == 1)
@@ -48,20 +51,26 @@ import Testing
     /// No spoiler's text, nor any two-character piece of it that is not also in the shown
     /// text, appears in a preview, with either mask and any cut.
     @Test func previewsRevealNothingOfASpoiler() {
-        forAll({ rng -> (Message, PreviewOptions) in
-            let text = randomMixedText(&rng, maxPieces: 14)
-            let n = text.utf16.count
-            var entities: [Entity] = []
-            let boundaries = Array(Set(text.unicodeScalars.indices.map { $0.utf16Offset(in: text) } + [n])).sorted()
-            for _ in 0..<Int(rng.next() % 4) {
-                var a = boundaries[Int(rng.next() % UInt64(boundaries.count))]
-                var b = boundaries[Int(rng.next() % UInt64(boundaries.count))]
-                if a > b { swap(&a, &b) }
-                if a < b { entities.append(Entity(rng.next() % 3 == 0 ? .bold : .spoiler, offset: a, length: b - a)) }
-            }
-            let options = PreviewOptions(mask: rng.next() % 2 == 0 ? .fixed : .length, maxGraphemes: rng.next() % 2 == 0 ? nil : Int(rng.next() % 10) + 1)
-            return (Message(text: text, entities: entities), options)
-        }, count: 2000) { m, options in
+        forAll(
+            { rng -> (Message, PreviewOptions) in
+                let text = randomMixedText(&rng, maxPieces: 14)
+                let n = text.utf16.count
+                var entities: [Entity] = []
+                let boundaries = Array(Set(text.unicodeScalars.indices.map { $0.utf16Offset(in: text) } + [n])).sorted()
+                for _ in 0..<Int(rng.next() % 4) {
+                    var a = boundaries[Int(rng.next() % UInt64(boundaries.count))]
+                    var b = boundaries[Int(rng.next() % UInt64(boundaries.count))]
+                    if a > b { swap(&a, &b) }
+                    if a < b {
+                        entities.append(Entity(rng.next() % 3 == 0 ? .bold : .spoiler, offset: a, length: b - a))
+                    }
+                }
+                let options = PreviewOptions(
+                    mask: rng.next() % 2 == 0 ? .fixed : .length,
+                    maxGraphemes: rng.next() % 2 == 0 ? nil : Int(rng.next() % 10) + 1)
+                return (Message(text: text, entities: entities), options)
+            }, count: 2000
+        ) { m, options in
             let out = preview(m, options)
             // Shown text: the graphemes outside every spoiler, as the preview shows them.
             let spoilers = m.entities.filter { $0.type == .spoiler }
@@ -87,7 +96,9 @@ import Testing
                 for k in 0..<max(hidden.count - 1, 0) {
                     let piece = String(hidden[k...(k + 1)])
                     if shownText.contains(piece) { continue }
-                    for j in 0..<max(outChars.count - 1, 0) where String(outChars[j...(j + 1)]) == piece { return false }
+                    for j in 0..<max(outChars.count - 1, 0) where String(outChars[j...(j + 1)]) == piece {
+                        return false
+                    }
                 }
             }
             return true

@@ -7,8 +7,12 @@ import Testing
     func parse(_ s: String) -> Message { (try? MessageParser.parse(s, from: .reddit)) ?? Message(text: "<error>") }
 
     @Test func inlineSpoiler() {
-        #expect(parse("the >!butler!< did it") == Message(text: "the butler did it", entities: [Entity(.spoiler, offset: 4, length: 6)]))
-        #expect(parse(">!at the start!<") == Message(text: "at the start", entities: [Entity(.spoiler, offset: 0, length: 12)]))
+        #expect(
+            parse("the >!butler!< did it")
+                == Message(text: "the butler did it", entities: [Entity(.spoiler, offset: 4, length: 6)]))
+        #expect(
+            parse(">!at the start!<")
+                == Message(text: "at the start", entities: [Entity(.spoiler, offset: 0, length: 12)]))
     }
 
     @Test func aSpaceAtEitherEndMakesItLiteral() {
@@ -23,7 +27,10 @@ import Testing
     }
 
     @Test func holdsMarkdownButNotInCode() {
-        #expect(parse(">!**b**!<") == Message(text: "b", entities: [Entity(.spoiler, offset: 0, length: 1), Entity(.bold, offset: 0, length: 1)]))
+        #expect(
+            parse(">!**b**!<")
+                == Message(
+                    text: "b", entities: [Entity(.spoiler, offset: 0, length: 1), Entity(.bold, offset: 0, length: 1)]))
         #expect(parse("`>!x!<`") == Message(text: ">!x!<", entities: [Entity(.code, offset: 0, length: 5)]))
         #expect(parse(#"\>!x!<"#).entities.isEmpty)
     }
@@ -40,7 +47,9 @@ import Testing
     @Test(arguments: [
         Message(text: "the butler did it", entities: [Entity(.spoiler, offset: 4, length: 6)]),
         Message(text: "a >!b!< c", entities: [Entity(.spoiler, offset: 0, length: 1)]),
-        Message(text: "bold secret", entities: [Entity(.bold, offset: 0, length: 11), Entity(.spoiler, offset: 5, length: 6)]),
+        Message(
+            text: "bold secret",
+            entities: [Entity(.bold, offset: 0, length: 11), Entity(.spoiler, offset: 5, length: 6)]),
         Message(text: "pipe | and || here", entities: [Entity(.spoiler, offset: 5, length: 1)]),
     ])
     func roundTrips(m: Message) {

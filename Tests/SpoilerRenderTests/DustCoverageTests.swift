@@ -112,7 +112,8 @@ import Testing
                         continue
                     }
                     for (column, row) in cells where canvas[column, row].symbol == 0x20 {
-                        return "hidden word \(w) \(String(reflecting: box.text)) has no dust at column \(column), row \(row)"
+                        return
+                            "hidden word \(w) \(String(reflecting: box.text)) has no dust at column \(column), row \(row)"
                     }
                     let now = cells.map { canvas[$0.0, $0.1] }
                     // A ramp cell is one glyph of four or seven: a word of one or two such
@@ -120,7 +121,8 @@ import Testing
                     let checksMotion = !c.glyphs.usesBrightnessRamp || cells.count >= 3
                     if checksMotion, let before = previous[w], before == now {
                         if Double(frame - stillSince[w]) / 10 >= Self.longestStill - 1e-9 {
-                            return "hidden word \(w) \(String(reflecting: box.text)) has not changed since frame \(stillSince[w])"
+                            return
+                                "hidden word \(w) \(String(reflecting: box.text)) has not changed since frame \(stillSince[w])"
                         }
                     } else {
                         stillSince[w] = frame

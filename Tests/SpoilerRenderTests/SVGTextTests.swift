@@ -24,7 +24,9 @@ import Testing
         let (_, svg) = try still("plain words *bold one* ||hidden|| tail")
         let source = String(decoding: svg, as: UTF8.self)
         #expect(source.contains("<text x=\"0 8 16 24 32 40 48 56 64 72 80 88\" y=\"12\">plain words </text>"))
-        #expect(source.contains("<text x=\"96 104 112 120 128 136 144 152 160\" y=\"12\" font-weight=\"bold\">bold one </text>"))
+        #expect(
+            source.contains(
+                "<text x=\"96 104 112 120 128 136 144 152 160\" y=\"12\" font-weight=\"bold\">bold one </text>"))
         #expect(svgTextContent(svg) == "plain words bold one tail")
     }
 
@@ -42,7 +44,8 @@ import Testing
         #expect(!plain.contains(where: isText), "no underline under plain text")
         // Strikethrough: a lit row through the middle of "st" (x 48..<64), none through "ab".
         let strikeRow = ascent - max(ascent * 3 / 10, 1)
-        #expect(pixels(in: SpoilerRect(x: 48, y: Double(strikeRow), width: 16, height: 1), of: image).allSatisfy(isText))
+        #expect(
+            pixels(in: SpoilerRect(x: 48, y: Double(strikeRow), width: 16, height: 1), of: image).allSatisfy(isText))
     }
 
     @Test func hiddenWordsAreTitledWithoutTheirText() throws {

@@ -62,7 +62,9 @@ import Testing
 
     @Test func fixture() throws {
         let layout = try layoutOf("||ok|| go")
-        let out = timeline(layout, fps: 5, duration: 0.4) { $0.reveal(word: 0, origin: SpoilerPoint(x: 2, y: 8), at: 0.2) }
+        let out = timeline(layout, fps: 5, duration: 0.4) {
+            $0.reveal(word: 0, origin: SpoilerPoint(x: 2, y: 8), at: 0.2)
+        }
         expectMatchesFixture(String(decoding: out, as: UTF8.self) + "\n", "timeline/short-reveal.json")
     }
 }

@@ -77,7 +77,8 @@ import Testing
         _ layout: TextLayout, preset: Preset = .dust, fps: Int = 30, duration: Double = 2,
         prepare: (inout SpoilerScene) -> Void = { _ in }
     ) throws {
-        let doc = try JSONValue.parse(tracks(layout, preset: preset, fps: FrameRate(fps), duration: duration, prepare: prepare))
+        let doc = try JSONValue.parse(
+            tracks(layout, preset: preset, fps: FrameRate(fps), duration: duration, prepare: prepare))
         #expect(doc["format"]?.stringValue == "tracks")
         let frameCount = Int(try #require(doc["frameCount"]?.intValue))
         #expect(frameCount == Int((duration * Double(fps)).rounded()))
@@ -117,14 +118,16 @@ import Testing
                 }
                 #expect(d.word == Int(visible.word[i]))
                 #expect(d.shape == visible.shape[i].rawValue)
-                #expect(RGBColor(hex: d.color).map { UInt32($0.red) << 16 | UInt32($0.green) << 8 | UInt32($0.blue) }
-                    == visible.color[i])
+                #expect(
+                    RGBColor(hex: d.color).map { UInt32($0.red) << 16 | UInt32($0.green) << 8 | UInt32($0.blue) }
+                        == visible.color[i])
                 let truth = [visible.x[i], visible.y[i], visible.size[i], visible.alpha[i], visible.rotation[i]]
                 for (c, name) in Self.channels.enumerated() {
                     let error = abs(d.values[name]![k - d.first] - Double(truth[c]))
                     worst[c] = max(worst[c], error * units[c])
                     #expect(
-                        error <= 1 / units[c] + 1e-6, "frame \(k) particle \(p) \(name): off by \(error * units[c]) units")
+                        error <= 1 / units[c] + 1e-6,
+                        "frame \(k) particle \(p) \(name): off by \(error * units[c]) units")
                 }
             }
             for (p, d) in decoded.enumerated() where d.first <= k && k <= d.last && !shown.contains(p) {

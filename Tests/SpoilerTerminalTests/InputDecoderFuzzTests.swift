@@ -87,6 +87,7 @@ import Testing
         let bytes = 128 * Self.escapeBlock.count
         #expect(large.examined <= 8 * bytes, "\(large.examined) bytes looked at for \(bytes) bytes")
         #expect(
-            Double(large.examined) <= 8.5 * Double(small.examined), "16 blocks: \(small.examined), 128: \(large.examined)")
+            Double(large.examined) <= 8.5 * Double(small.examined),
+            "16 blocks: \(small.examined), 128: \(large.examined)")
     }
 }

@@ -117,7 +117,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ColorCase(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], color: "always", expected: "38;2;"),
+        ColorCase(
+            environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], color: "always", expected: "38;2;"),
         ColorCase(environment: ["TERM": "xterm-256color"], color: "always", expected: "38;5;"),
         ColorCase(environment: ["TERM": "xterm"], color: "always", expected: "[9"),
         ColorCase(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"], color: "auto", expected: nil),

@@ -69,7 +69,9 @@ import Testing
                 }
             }
             for (k, name) in Self.names.enumerated() where !revealed.contains(k) {
-                #expect(moved[k], "\(glyphs) at \(width): the dust on \(name) never moved (\(String(reflecting: first[k])))")
+                #expect(
+                    moved[k], "\(glyphs) at \(width): the dust on \(name) never moved (\(String(reflecting: first[k])))"
+                )
             }
         }
         try t.type("q")

@@ -35,7 +35,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["read", "--theme", "purple"], "unknown value 'purple' for '--theme' (expected one of: amber, green, mono, none)"),
+        (
+            ["read", "--theme", "purple"],
+            "unknown value 'purple' for '--theme' (expected one of: amber, green, mono, none)"
+        ),
         (["read", "--from", "jsn"], "unknown value 'jsn' for '--from'"),
         (["read", "a.txt", "b.txt"], "unexpected argument 'b.txt'"),
         (["read", "--fps", "0"], "'--fps' needs a whole number from 1 to 240"),

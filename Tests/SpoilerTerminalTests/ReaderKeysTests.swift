@@ -23,14 +23,16 @@ import Testing
     @Test(arguments: [
         // (keys, the first line on the screen after them)
         (["\u{04}"], "line 04"), (["\u{04}", "\u{15}"], "line 00"), (["d"], "line 04"), (["d", "d", "u"], "line 04"),
-        (["f"], "line 08"), (["\u{06}"], "line 08"), (["f", "\u{06}", "\u{02}"], "line 08"), (["f", "f", "b"], "line 08"),
+        (["f"], "line 08"), (["\u{06}"], "line 08"), (["f", "\u{06}", "\u{02}"], "line 08"),
+        (["f", "f", "b"], "line 08"),
         (["z"], "line 08"), (["e", "e"], "line 02"), (["e", "e", "y"], "line 01"), (["\u{05}"], "line 01"),
         ([">"], "line 31"), ([">", "<"], "line 00"), (["G", "\u{15}"], "line 27"),
     ])
     func lessKeysScroll(_ keys: [String], _ firstLine: String) throws {
         let (exit, screen) = try ReaderKeysTests.read(keys)
         #expect(exit == .quit)
-        #expect(screen.lines[0].hasPrefix("  " + firstLine), "after \(keys.map(\.debugDescription)): \(screen.lines[0])")
+        #expect(
+            screen.lines[0].hasPrefix("  " + firstLine), "after \(keys.map(\.debugDescription)): \(screen.lines[0])")
     }
 
     @Test func ctrlDScrollsInsteadOfQuitting() throws {
@@ -87,7 +89,10 @@ import Testing
     @Test func thePromptShowsWhatIsTyped() throws {
         let (_, _, screen) = try ReaderTests.read(
             ReaderTests.reader(),
-            [(0.1, ReaderTests.keys("/")), (0.2, ReaderTests.keys("l")), (0.3, ReaderTests.keys("i")), (0.5, .endOfInput)])
+            [
+                (0.1, ReaderTests.keys("/")), (0.2, ReaderTests.keys("l")), (0.3, ReaderTests.keys("i")),
+                (0.5, .endOfInput),
+            ])
         #expect(ReaderTests.bar(screen).hasPrefix("/li"))
     }
 }

@@ -45,7 +45,8 @@ import Testing
             size: size, options: options,
             layout: { size in LayoutEngine(wrapWidth: reader.textWidth(columns: size.columns)).layout(message) },
             scene: { layout in
-                SpoilerScene(words: ANSIFrameBuilder.sceneWords(for: layout), preset: .dust, options: sceneOptions, seed: 1)
+                SpoilerScene(
+                    words: ANSIFrameBuilder.sceneWords(for: layout), preset: .dust, options: sceneOptions, seed: 1)
             })
     }
 

@@ -51,7 +51,9 @@ public func runProgram(
     let p = Process()
     p.executableURL = program
     p.arguments = arguments
-    var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TERM": "dumb", "LANG": "C.UTF-8"]
+    var env = [
+        "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TERM": "dumb", "LANG": "C.UTF-8",
+    ]
     for (k, v) in environment { env[k] = v }
     p.environment = env
     let inPipe = Pipe()

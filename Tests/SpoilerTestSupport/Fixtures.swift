@@ -40,11 +40,13 @@ public func expectMatchesFixture(
         return
     }
     guard let expected else {
-        Issue.record("Missing fixture \(path); run with SPOILER_RECORD_FIXTURES=1 to record it", sourceLocation: sourceLocation)
+        Issue.record(
+            "Missing fixture \(path); run with SPOILER_RECORD_FIXTURES=1 to record it", sourceLocation: sourceLocation)
         return
     }
     if expected != actual {
-        Issue.record("Fixture \(path) differs:\n\(lineDiff(expected: expected, actual: actual))", sourceLocation: sourceLocation)
+        Issue.record(
+            "Fixture \(path) differs:\n\(lineDiff(expected: expected, actual: actual))", sourceLocation: sourceLocation)
     }
 }
 

@@ -34,7 +34,9 @@ public func spawn(
     posix_spawn_file_actions_adddup2(&actions, stderr, 2)
     // Descriptors that other tests running at the same time opened stay out of the child.
     _ = addCloseFrom(&actions, 3)
-    var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TERM": "dumb", "LANG": "C.UTF-8"]
+    var env = [
+        "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TERM": "dumb", "LANG": "C.UTF-8",
+    ]
     for (k, v) in environment { env[k] = v }
     let argv = ([program.path] + arguments).map { strdup($0) } + [nil]
     let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -23,7 +23,9 @@ func writeSeeds(for target: FuzzTarget, fixtures: String, to folder: String) -> 
             for line in (bytes(path) ?? []).split(separator: UInt8(ascii: "\n")) { inputs.append(Array(line)) }
         case .jsonField(let path, let key):
             for line in (bytes(path) ?? []).split(separator: UInt8(ascii: "\n")) {
-                if let v = try? JSONValue.parse(Array(line)), let s = v[key]?.stringValue { inputs.append(Array(s.utf8)) }
+                if let v = try? JSONValue.parse(Array(line)), let s = v[key]?.stringValue {
+                    inputs.append(Array(s.utf8))
+                }
             }
         case .literal(let strings):
             inputs += strings.map { Array($0.utf8) }

@@ -29,7 +29,8 @@ let fuzzTargets: [FuzzTarget] = [
         seeds: [.file("botapi/message.json"), .file("botapi/message.expected.json")],
         run: { parseTarget("botapi", $0, format: .botAPI, back: .json) }),
     FuzzTarget(
-        name: "export", summary: "ExportReader: the same items and error (its position too) whether fed whole or cut in two",
+        name: "export",
+        summary: "ExportReader: the same items and error (its position too) whether fed whole or cut in two",
         seeds: [.files("export", suffix: ".json")],
         run: exportTarget),
     FuzzTarget(
@@ -46,7 +47,11 @@ let fuzzTargets: [FuzzTarget] = [
         run: { fontTarget("psf", $0, magic: nil) }),
     FuzzTarget(
         name: "hex", summary: "BitmapFont.parse on Unifont .hex: a loaded font lays out text inside its bounds",
-        seeds: [.literal(["0041:0000000018242442427E424242420000\n4E00:00800080008000800080FFFE0080008000800080008000800080008000800080\n"])],
+        seeds: [
+            .literal([
+                "0041:0000000018242442427E424242420000\n4E00:00800080008000800080FFFE0080008000800080008000800080008000800080\n"
+            ])
+        ],
         run: { fontTarget("hex", $0, magic: nil) }),
     FuzzTarget(
         name: "gzip", summary: "gzip font files: decompressed in bounded memory, then parsed",
@@ -58,12 +63,20 @@ let fuzzTargets: [FuzzTarget] = [
         run: presetTarget),
     FuzzTarget(
         name: "input-decoder", summary: "InputDecoder: the same events whether fed at once or byte by byte",
-        seeds: [.literal(["\u{1B}[A\u{1B}[<0;3;4M\u{1B}[<0;3;4mq", "\u{1B}[200~pasted\u{1B}[201~", "\u{1B}O", "é\u{1B}[1;5C"])],
+        seeds: [
+            .literal([
+                "\u{1B}[A\u{1B}[<0;3;4M\u{1B}[<0;3;4mq", "\u{1B}[200~pasted\u{1B}[201~", "\u{1B}O", "é\u{1B}[1;5C",
+            ])
+        ],
         run: inputDecoderTarget),
     // The other chat platforms: entities in range (their writers are lossy by design).
     FuzzTarget(
         name: "matrix", summary: "Matrix m.room.message content: entities in range",
-        seeds: [.literal([#"{"msgtype":"m.text","body":"x","format":"org.matrix.custom.html","formatted_body":"the <span data-mx-spoiler=\"plot\">butler</span> did it"}"#])],
+        seeds: [
+            .literal([
+                #"{"msgtype":"m.text","body":"x","format":"org.matrix.custom.html","formatted_body":"the <span data-mx-spoiler=\"plot\">butler</span> did it"}"#
+            ])
+        ],
         run: { parseTarget("matrix", $0, format: .matrix, back: nil) }),
     FuzzTarget(
         name: "discord", summary: "Discord markdown: entities in range",
@@ -160,7 +173,9 @@ func ndjsonTarget(_ bytes: [UInt8]) {
     switch record.result {
     case .success(let m):
         checkEntities("ndjson", m)
-        if (try? JSONValue.parse(Array(m.jsonString.utf8))) == nil { violated("ndjson", "invalid JSON: \(m.jsonString)") }
+        if (try? JSONValue.parse(Array(m.jsonString.utf8))) == nil {
+            violated("ndjson", "invalid JSON: \(m.jsonString)")
+        }
     case .failure(let e):
         let out = NDJSONRecord.errorRecord(id: id, line: 1, error: e)
         if (try? JSONValue.parse(out)) == nil {

@@ -200,7 +200,8 @@ struct DiscordScanner {
         let c = s[i]
         switch c {
         case UInt8(ascii: "\\"):
-            guard i + 1 < end, !DiscordScanner.isWord(s[i + 1]) || s[i + 1] == UInt8(ascii: "_"), spaceLength(i + 1) == 0
+            guard i + 1 < end, !DiscordScanner.isWord(s[i + 1]) || s[i + 1] == UInt8(ascii: "_"),
+                spaceLength(i + 1) == 0
             else { return nil }
             let next = i + 1 + scalarLength(i + 1)
             if s[i + 1] == UInt8(ascii: "|") { escapedBars.append(out.bytes.count) }

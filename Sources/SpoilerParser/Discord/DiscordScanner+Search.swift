@@ -79,7 +79,9 @@ extension DiscordScanner {
         var next = Int32(n)
         var j = n - 2
         while j >= 0 {
-            if s[j] == c && s[j + 1] == c && !(excluded != nil && j + 2 < n && s[j + 2] == excluded!) { next = Int32(j) }
+            if s[j] == c && s[j + 1] == c && !(excluded != nil && j + 2 < n && s[j + 2] == excluded!) {
+                next = Int32(j)
+            }
             table[j] = next
             j -= 1
         }

@@ -115,7 +115,11 @@ enum DiscordSerializer {
                     out += fence(for: text.scalars(from: e.offset, to: e.end))
                     literal += 1
                 case .pre:
-                    out += "```" + (e.language ?? "").filter { $0.isASCII && ($0.isLetter || $0.isNumber || "_+-.#".contains($0)) } + "\n"
+                    out +=
+                        "```"
+                        + (e.language ?? "").filter {
+                            $0.isASCII && ($0.isLetter || $0.isNumber || "_+-.#".contains($0))
+                        } + "\n"
                     literal += 1
                 case .url: literal += 1
                 default: break
@@ -161,7 +165,9 @@ enum DiscordSerializer {
             let boldAfter = bolds.contains { $0.offset == e.end }
             guard boldBefore || boldAfter else { continue }
             guard boldBefore || !isWord(e.offset - 1), boldAfter || !isWord(e.end) else { continue }
-            if entities.contains(where: { $0.type == .underline && $0.offset <= e.end && $0.end >= e.offset }) { continue }
+            if entities.contains(where: { $0.type == .underline && $0.offset <= e.end && $0.end >= e.offset }) {
+                continue
+            }
             result.insert(index)
         }
         return result

@@ -129,7 +129,9 @@ public final class ExportReader {
             return ParseError(.invalidUTF8, "Invalid UTF-8 at byte offset \(at.utf8Offset)", position: at)
         }
         if reason == "premature EOF" {
-            reason = state.pointee.positions.fedBytes == 0 ? "the export is empty" : "the export ends in the middle of a value (truncated?)"
+            reason =
+                state.pointee.positions.fedBytes == 0
+                ? "the export is empty" : "the export ends in the middle of a value (truncated?)"
         }
         return ParseError(.invalidJSON, "invalid JSON: \(reason)", position: at)
     }
@@ -143,7 +145,9 @@ public final class ExportReader {
             // After `,` or `:` these two mean the token after the separator.
             let separatorAccepted =
                 reason.hasPrefix("invalid object key") || reason.hasPrefix("unallowed token")
-            if let at = state.pointee.positions.offendingToken(in: chunk, separatorAccepted: separatorAccepted) { return at }
+            if let at = state.pointee.positions.offendingToken(in: chunk, separatorAccepted: separatorAccepted) {
+                return at
+            }
         }
         if reason.hasSuffix("invalid bytes in UTF8 string.") {
             return state.pointee.positions.brokenSequence(endingAt: max(0, consumed - 1), in: chunk)

@@ -112,6 +112,7 @@ extension ArraySlice<UInt8> {
 
     /// Whether the bytes are `literal`'s.
     func isKey(_ literal: StaticString) -> Bool {
-        count == literal.utf8CodeUnitCount && elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        count == literal.utf8CodeUnitCount
+            && elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }

@@ -134,7 +134,8 @@ struct MatrixHTMLTree {
     /// going through `String.lowercased()`.
     static func lowercasedName(_ s: ArraySlice<Unicode.Scalar>) -> String {
         guard s.allSatisfy(\.isASCII) else { return String(String.UnicodeScalarView(s)).lowercased() }
-        return String(decoding: s.lazy.map { c in UInt8(("A"..."Z").contains(c) ? c.value + 0x20 : c.value) }, as: UTF8.self)
+        return String(
+            decoding: s.lazy.map { c in UInt8(("A"..."Z").contains(c) ? c.value + 0x20 : c.value) }, as: UTF8.self)
     }
 
     /// `scalars` as a String, encoded in one pass.

@@ -109,7 +109,9 @@ extension MatrixHTMLReader {
             // `<span data-mx-spoiler>` or `<span data-mx-spoiler="reason">`.
             guard !closing, name.elementsEqual("span".utf8) else { return nil }
             let attribute = Array(" data-mx-spoiler".utf8)
-            guard k + attribute.count < b.count, b[k..<(k + attribute.count)].elementsEqual(attribute) else { return nil }
+            guard k + attribute.count < b.count, b[k..<(k + attribute.count)].elementsEqual(attribute) else {
+                return nil
+            }
             k += attribute.count
             if b[k] == UInt8(ascii: ">") {
                 end = k + 1
@@ -121,7 +123,9 @@ extension MatrixHTMLReader {
             let valueStart = k
             while k < b.count && b[k] != UInt8(ascii: "\"") {
                 let c = b[k]
-                if c < 0x20 || c == UInt8(ascii: "&") || c == UInt8(ascii: "<") || c == UInt8(ascii: ">") || c == UInt8(ascii: "'") {
+                if c < 0x20 || c == UInt8(ascii: "&") || c == UInt8(ascii: "<") || c == UInt8(ascii: ">")
+                    || c == UInt8(ascii: "'")
+                {
                     return nil
                 }
                 k += 1

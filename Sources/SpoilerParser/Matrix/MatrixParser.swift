@@ -85,7 +85,9 @@ public enum MatrixParser {
         }
         var format: String?
         if let f = value["format"], f != .null {
-            guard let s = f.stringValue else { throw ParseError(.invalidJSON, "Matrix content: 'format' must be a string") }
+            guard let s = f.stringValue else {
+                throw ParseError(.invalidJSON, "Matrix content: 'format' must be a string")
+            }
             format = s
         }
         var html: String?

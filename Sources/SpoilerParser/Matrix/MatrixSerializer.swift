@@ -42,7 +42,9 @@ enum MatrixSerializer {
             switch part {
             case .visible(let c, _): out.append(c)
             case .hidden(let region):
-                out += region.reasons.isEmpty ? "[Spoiler]" : "[Spoiler for " + region.reasons.joined(separator: ", ") + "]"
+                out +=
+                    region.reasons.isEmpty
+                    ? "[Spoiler]" : "[Spoiler for " + region.reasons.joined(separator: ", ") + "]"
             }
         }
         return out
@@ -136,7 +138,8 @@ enum MatrixSerializer {
         let text = ScalarText(message.text)
         let entities = writable(message, scalars: text)
         let events = hoistingWhitespace(
-            EntityNesting.events(entities, textLength: message.utf16Length, rank: rank), utf16: Array(message.text.utf16))
+            EntityNesting.events(entities, textLength: message.utf16Length, rank: rank),
+            utf16: Array(message.text.utf16))
         var out = ""
         // Per open element (the root first): its end, and whether a block has been written in it.
         var parents: [(end: Int, sawBlock: Bool)] = [(message.utf16Length, false)]
@@ -177,7 +180,9 @@ enum MatrixSerializer {
                 if e.type == .pre { preDepth += 1 }
             case .close(let piece):
                 let e = piece.entity
-                if (codeDepth > 0 || preDepth > 0) && e.type != .spoiler && e.type != .code && e.type != .pre { continue }
+                if (codeDepth > 0 || preDepth > 0) && e.type != .spoiler && e.type != .code && e.type != .pre {
+                    continue
+                }
                 if e.type == .code { codeDepth -= 1 }
                 if e.type == .pre { preDepth -= 1 }
                 out += closeTag(e)

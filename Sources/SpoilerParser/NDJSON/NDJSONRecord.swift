@@ -48,7 +48,8 @@ public struct NDJSONRecord: Sendable, Hashable {
         var id: [UInt8]?
         var lineIsMalformed = false
         result = Result { () throws(ParseError) -> Message in
-            try NDJSONRecord.message(bytes, format: format, options: options, id: &id, lineIsMalformed: &lineIsMalformed)
+            try NDJSONRecord.message(
+                bytes, format: format, options: options, id: &id, lineIsMalformed: &lineIsMalformed)
         }
         self.id = id
         if lineIsMalformed, case .failure(let e) = result { errorColumn = e.position?.column }

@@ -51,7 +51,9 @@ extension PlainParser {
         var present = Set<UInt8>()
         var i = 0
         while i + 2 < bytes.count {
-            if bytes[i] == 0xEF, bytes[i + 1] == 0xB7, (0x90...0xAF).contains(bytes[i + 2]) { present.insert(bytes[i + 2]) }
+            if bytes[i] == 0xEF, bytes[i + 1] == 0xB7, (0x90...0xAF).contains(bytes[i + 2]) {
+                present.insert(bytes[i + 2])
+            }
             i += 1
         }
         guard let last = (UInt8(0x90)...0xAF).first(where: { !present.contains($0) }) else { return nil }

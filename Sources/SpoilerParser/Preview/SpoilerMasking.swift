@@ -25,7 +25,9 @@ struct SpoilerMasking {
     /// The merged spoiler regions of `message`, by UTF-16 offset.
     static func regions(of message: Message) -> [Region] {
         let length = message.utf16Length
-        var spoilers = message.entities.filter { $0.type == .spoiler && $0.length > 0 && $0.offset < length && $0.end > 0 }
+        var spoilers = message.entities.filter {
+            $0.type == .spoiler && $0.length > 0 && $0.offset < length && $0.end > 0
+        }
         spoilers.sort { $0.offset < $1.offset }
         var out: [Region] = []
         for e in spoilers {

@@ -170,7 +170,8 @@ enum RedditParser {
     /// The search is a function of where it is, not of where it began; so every offset it
     /// passes records its answer in `known`, and a later search that reaches one stops
     /// there: each offset is searched once, however many spoilers are left unclosed.
-    static func closer(_ b: [UInt8], _ code: [Bool], from start: Int, _ known: inout [Int32], steps: inout Int) -> Int? {
+    static func closer(_ b: [UInt8], _ code: [Bool], from start: Int, _ known: inout [Int32], steps: inout Int) -> Int?
+    {
         var visited: [Int] = []
         var j = start
         var result: Int32 = -1
@@ -260,7 +261,8 @@ enum RedditParser {
             if b[i] == 0x7C && !code[i] && !escaped[i] {
                 // Escape a pipe that the Markdown reader could take as a spoiler: one of
                 // exactly two, or one right before a closing marker.
-                let pair = i + 1 < b.count && b[i + 1] == 0x7C && (i + 2 >= b.count || b[i + 2] != 0x7C)
+                let pair =
+                    i + 1 < b.count && b[i + 1] == 0x7C && (i + 2 >= b.count || b[i + 2] != 0x7C)
                     && (i == 0 || b[i - 1] != 0x7C)
                 if pair || marks[i + 1] == 2 {
                     out.append(0x5C)

@@ -73,7 +73,8 @@ extension RedditParser {
                 i += 2
                 run = i
             case UInt8(ascii: ">"):
-                guard spoiler == nil, i + 2 < n, b[i + 1] == UInt8(ascii: "!"), i == 0 || b[i - 1] == 0x20 || b[i - 1] == 0x0A,
+                guard spoiler == nil, i + 2 < n, b[i + 1] == UInt8(ascii: "!"),
+                    i == 0 || b[i - 1] == 0x20 || b[i - 1] == 0x0A,
                     b[i + 2] != 0x20, b[i + 2] != 0x0A, b[i + 2] >= 0x20, UTF8Whitespace.length(in: b, at: i + 2) == 0
                 else { return nil }
                 out.bytes.append(contentsOf: b[run..<i])

@@ -85,7 +85,9 @@ public enum SignalParser {
                     return nil
                 }
                 let end = Int(start + length)
-                guard length >= 1, end <= units.count, !units.splitsPair(Int(start)), !units.splitsPair(end) else { return nil }
+                guard length >= 1, end <= units.count, !units.splitsPair(Int(start)), !units.splitsPair(end) else {
+                    return nil
+                }
                 entities.append(Entity(type, offset: Int(start), length: Int(length)))
             }
         }
@@ -110,9 +112,12 @@ public enum SignalParser {
             }
         }
         guard case .object = v else {
-            throw ParseError(.invalidJSON, "expected a signal-cli message object: {\"message\": …, \"textStyles\": […]}")
+            throw ParseError(
+                .invalidJSON, "expected a signal-cli message object: {\"message\": …, \"textStyles\": […]}")
         }
-        guard let textValue = v["message"] else { throw ParseError(.invalidJSON, "Signal message: 'message' is required") }
+        guard let textValue = v["message"] else {
+            throw ParseError(.invalidJSON, "Signal message: 'message' is required")
+        }
         let text: String
         switch textValue {
         case .string(let s): text = s
@@ -219,7 +224,8 @@ public enum SignalParser {
         let count = Int64(units.count)
         guard start <= count, length <= count - start else {
             throw fail(
-                "start \(start) + length \(length) = \(start &+ length) is past the end of the text (\(count) UTF-16 code units)")
+                "start \(start) + length \(length) = \(start &+ length) is past the end of the text (\(count) UTF-16 code units)"
+            )
         }
         if units.splitsPair(Int(start)) {
             throw fail("start \(start) splits a surrogate pair")

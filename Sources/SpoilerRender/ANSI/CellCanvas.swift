@@ -179,12 +179,14 @@ public struct CellCanvas: Sendable {
         let b = other.cells[j]
         if a == b {
             if a.symbol & CanvasCell.clusterFlag == 0 { return true }
-            return clusters[Int(a.symbol & ~CanvasCell.clusterFlag)] == other.clusters[Int(b.symbol & ~CanvasCell.clusterFlag)]
+            return clusters[Int(a.symbol & ~CanvasCell.clusterFlag)]
+                == other.clusters[Int(b.symbol & ~CanvasCell.clusterFlag)]
         }
         if a.symbol & CanvasCell.clusterFlag != 0 && b.symbol & CanvasCell.clusterFlag != 0 && a.width == b.width
             && a.foreground == b.foreground && a.background == b.background && a.attributes == b.attributes
         {
-            return clusters[Int(a.symbol & ~CanvasCell.clusterFlag)] == other.clusters[Int(b.symbol & ~CanvasCell.clusterFlag)]
+            return clusters[Int(a.symbol & ~CanvasCell.clusterFlag)]
+                == other.clusters[Int(b.symbol & ~CanvasCell.clusterFlag)]
         }
         return false
     }

@@ -181,7 +181,9 @@ extension DotRaster {
                                                                         }
                                                                         masks[cell] |= bit
                                                                         let l = UInt8(min(level, Int(maxLevel)))
-                                                                        light[cell] = min(light[cell], 0xFF00) + UInt16(a * 16 + 0.5)
+                                                                        light[cell] =
+                                                                            min(light[cell], 0xFF00)
+                                                                            + UInt16(a * 16 + 0.5)
                                                                         if l > brightness[cell] {
                                                                             brightness[cell] = l
                                                                             colors[cell] = colorsIn[i]

@@ -156,7 +156,8 @@ public struct DotRaster: Sendable {
                 if level * 2 <= levels { s.attributes.insert(.dim) }
             }
             canvas.put(
-                symbol: glyphs.symbol(mask: masks[cell], light: Double(light[cell]) / 16), column: originColumn + column, row: originRow + row,
+                symbol: glyphs.symbol(mask: masks[cell], light: Double(light[cell]) / 16),
+                column: originColumn + column, row: originRow + row,
                 style: s)
         }
     }

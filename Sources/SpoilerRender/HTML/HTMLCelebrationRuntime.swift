@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The script is JavaScript in a raw string, laid out as JavaScript.)
 import SpoilerEffect
 
 /// The page's celebration (``HTMLOptions/celebration``): script that ``HTMLRenderer``

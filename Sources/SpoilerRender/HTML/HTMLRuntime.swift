@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The script is JavaScript in a raw string, laid out as JavaScript.)
 /// The page's runtime: a small script of SpoilerKit's own, readable as written here
 /// (indented with tabs, which keeps a one-line message's page within 16 KB).
 ///

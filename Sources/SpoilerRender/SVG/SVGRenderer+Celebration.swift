@@ -50,7 +50,8 @@ extension SVGRenderer {
             } else {
                 index = tracks.count
                 trackOf[key] = index
-                tracks.append(Track(word: celebrationWord, shape: pieces.shape[i], color: pieces.color[i], frames: frames))
+                tracks.append(
+                    Track(word: celebrationWord, shape: pieces.shape[i], color: pieces.color[i], frames: frames))
             }
             tracks[index].set(
                 frame, x: Double(pieces.x[i]), y: Double(pieces.y[i]), size: Double(pieces.size[i]),

@@ -55,7 +55,9 @@ extension SVGRenderer {
     ///   - celebration: confetti over the view, if any.
     ///   - stage: the picture's size when it should be larger than the layout.
     ///   - out: the SVG is appended here.
-    @available(*, deprecated, message: "pass the scene by value and a FrameRate: renderLoop(scene: scene, …, fps: 30, …)")
+    @available(
+        *, deprecated, message: "pass the scene by value and a FrameRate: renderLoop(scene: scene, …, fps: 30, …)"
+    )
     public static func renderLoop(
         scene: inout SpoilerScene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(), fps: Int,
         duration: Double, formatting: [Entity] = [], celebration: Celebration? = nil, stage: SpoilerSize? = nil,

@@ -66,7 +66,8 @@ public enum SVGRenderer {
             w.raw("<defs>\n")
             gradient(&w)
             for (k, state) in order.enumerated() {
-                revealMaskOpening(&w, id: k, layout: layout, origin: state.origin, radius: state.radius(at: scene.time) ?? 0)
+                revealMaskOpening(
+                    &w, id: k, layout: layout, origin: state.origin, radius: state.radius(at: scene.time) ?? 0)
                 w.raw("/></mask>\n")
             }
             w.raw("</defs>\n")
@@ -192,7 +193,9 @@ public enum SVGRenderer {
     /// Opens reveal mask `reveal<id>` over the whole layout and its feathered circle at
     /// `origin` with `radius`, leaving the `<circle` tag open so that the caller ends it
     /// (`/>` for a still, `>` and an animation for a loop).
-    static func revealMaskOpening(_ w: inout SVGWriter, id: Int, layout: TextLayout, origin: SpoilerPoint, radius: Double) {
+    static func revealMaskOpening(
+        _ w: inout SVGWriter, id: Int, layout: TextLayout, origin: SpoilerPoint, radius: Double
+    ) {
         w.raw("<mask id=\"reveal")
         w.number(id)
         w.raw("\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"")

@@ -80,7 +80,8 @@ struct SVGText {
                 let lines: CellAttributes = [.underline, .strikethrough]
                 let sameLook =
                     attributes[i] == attributes[first]
-                    || (isBlank(g) && attributes[i].isDisjoint(with: lines) && attributes[first].isDisjoint(with: lines))
+                    || (isBlank(g) && attributes[i].isDisjoint(with: lines)
+                        && attributes[first].isDisjoint(with: lines))
                 let joins =
                     g.line == previous.line && sameLook && isSingleUnit(g)
                     && isSingleUnit(layout.graphemes[first]) && run[run.count - 1] == i - 1

@@ -101,7 +101,9 @@ public enum TimelineRenderer {
         celebration: Celebration? = nil,
         into out: inout [UInt8]
     ) {
-        step(scene: &scene, layout: layout, fps: fps, duration: duration, form: form, celebration: celebration, into: &out)
+        step(
+            scene: &scene, layout: layout, fps: fps, duration: duration, form: form, celebration: celebration,
+            into: &out)
     }
 
     static func step(
@@ -180,7 +182,8 @@ public enum TimelineRenderer {
         w.key("color")
         w.array { w in
             for v in visible.color {
-                w.string(RGBColor(red: UInt8(v >> 16 & 0xFF), green: UInt8(v >> 8 & 0xFF), blue: UInt8(v & 0xFF)).hexString)
+                w.string(
+                    RGBColor(red: UInt8(v >> 16 & 0xFF), green: UInt8(v >> 8 & 0xFF), blue: UInt8(v & 0xFF)).hexString)
             }
         }
     }

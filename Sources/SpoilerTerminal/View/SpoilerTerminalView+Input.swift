@@ -116,7 +116,9 @@ extension SpoilerTerminalView {
         guard r >= 0, r < viewRows, c >= 0 else { return nil }
         let line = r + scrollRow
         for (w, box) in builder.layout.words.enumerated() where box.line == line {
-            guard let first = box.column, let count = box.columns, (first..<(first + count)).contains(c) else { continue }
+            guard let first = box.column, let count = box.columns, (first..<(first + count)).contains(c) else {
+                continue
+            }
             return SpoilerWordHit(
                 word: w, group: builder.groups[w], entity: box.entity, isHidden: revealedAt[builder.groups[w]] == nil)
         }

@@ -17,7 +17,9 @@ enum PlatformStage {
     static func run(_ bench: inout BenchRun) {
         let corpus = ChatCorpus(count: messageCount)
         let messages = corpus.plain.compactMap { try? MessageParser.parse($0, from: .plain) }
-        let formats: [(InputFormat, OutputFormat)] = [(.matrix, .matrix), (.discord, .discord), (.reddit, .reddit), (.signal, .signal)]
+        let formats: [(InputFormat, OutputFormat)] = [
+            (.matrix, .matrix), (.discord, .discord), (.reddit, .reddit), (.signal, .signal),
+        ]
         for (input, output) in formats {
             let written = messages.map { Array(MessageSerializer.serialize($0, to: output).utf8) }
             let bytes = Double(written.reduce(0) { $0 + $1.count })

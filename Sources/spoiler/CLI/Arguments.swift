@@ -122,7 +122,8 @@ struct Arguments {
             return
         case .choice(let words):
             guard words.contains(value) else {
-                var reason = "unknown value '\(value)' for '--\(spec.name)' (expected one of: \(words.joined(separator: ", ")))"
+                var reason =
+                    "unknown value '\(value)' for '--\(spec.name)' (expected one of: \(words.joined(separator: ", ")))"
                 if let s = Spelling.suggestion(for: value, among: words) { reason += "; did you mean '\(s)'?" }
                 throw .usage(reason, command: command)
             }
@@ -136,7 +137,8 @@ struct Arguments {
             }
         case .seed:
             guard UInt64(value) != nil else {
-                throw .usage("'--\(spec.name)' needs a whole number from 0 to \(UInt64.max), got '\(value)'", command: command)
+                throw .usage(
+                    "'--\(spec.name)' needs a whole number from 0 to \(UInt64.max), got '\(value)'", command: command)
             }
         case .number(let range):
             guard let d = Double(value), d.isFinite, range.contains(d) else {

@@ -58,7 +58,8 @@ struct RecordTally {
     var summary: String? {
         guard failed > 0, let firstFailure else { return nil }
         let singular = String(unit.dropLast())
-        return "spoiler: \(failed) of \(total) \(total == 1 ? singular : unit) failed (first at \(singular) \(firstFailure))"
+        return
+            "spoiler: \(failed) of \(total) \(total == 1 ? singular : unit) failed (first at \(singular) \(firstFailure))"
     }
 
     /// Ends the run: writes the summary on standard error when something failed, then

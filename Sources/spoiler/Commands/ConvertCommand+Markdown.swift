@@ -54,7 +54,9 @@ extension ConvertCommand {
                 value = try ParseError.parsingJSON(bytes)
             } catch {
                 // As NDJSONRecord words it: invalid UTF-8 is the better error.
-                let e = UTF8Validation.firstInvalidOffset(in: bytes).map { ParseError.invalidUTF8(at: $0, in: bytes) } ?? error
+                let e =
+                    UTF8Validation.firstInvalidOffset(in: bytes).map { ParseError.invalidUTF8(at: $0, in: bytes) }
+                    ?? error
                 column = e.position?.column
                 throw e
             }

@@ -4,7 +4,9 @@ import SpoilerParser
 /// `spoiler convert --to F [--from F] [--ndjson [--jobs N]] [FILE|-]`.
 enum ConvertCommand {
     static let spec = CommandSpec(
-        name: "convert", options: ["to", "from", "spoiler-reasons", "ndjson", "jobs"] + RecordPolicy.optionNames + ["mask", "max"], required: ["to"],
+        name: "convert",
+        options: ["to", "from", "spoiler-reasons", "ndjson", "jobs"] + RecordPolicy.optionNames + ["mask", "max"],
+        required: ["to"],
         about: """
             Converts a chat message from one markup to another.
             """,
@@ -29,7 +31,8 @@ enum ConvertCommand {
         let jobs = Jobs.count(from: args)
         if rendersMarkdownDirectly(from: format, to: to) {
             return try runMarkdown(
-                input: try InputSource(path: args.inputPath), to: to, ndjson: ndjson, policy: try RecordPolicy.from(args, command: "convert"))
+                input: try InputSource(path: args.inputPath), to: to, ndjson: ndjson,
+                policy: try RecordPolicy.from(args, command: "convert"))
         }
         let options = try serializationOptions(args, to: to)
         let input = try InputSource(path: args.inputPath)
@@ -62,7 +65,9 @@ enum ConvertCommand {
     }
 
     /// `--mask` and `--max`, which only a preview (and Slack's masks) use.
-    static func serializationOptions(_ args: Arguments, to: OutputFormat) throws(CommandLineError) -> SerializationOptions {
+    static func serializationOptions(_ args: Arguments, to: OutputFormat) throws(CommandLineError)
+        -> SerializationOptions
+    {
         var preview = PreviewOptions()
         if args.given("mask") {
             guard to == .preview || to == .slack else {

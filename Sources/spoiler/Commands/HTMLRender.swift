@@ -6,11 +6,14 @@ import SpoilerRender
 /// `spoiler render --format html`: the message as an interactive page (``HTMLRenderer``).
 enum HTMLRender {
     /// The options that do not apply to a page, whose layout and clock are the browser's.
-    static let notForHTML = ["font", "width", "cell", "fps", "duration", "at", "reveal-at", "reveal-origin", "color", "stage"]
+    static let notForHTML = [
+        "font", "width", "cell", "fps", "duration", "at", "reveal-at", "reveal-origin", "color", "stage",
+    ]
 
     static func render(_ args: Arguments) throws(CommandLineError) -> [UInt8] {
         for name in notForHTML where args.given(name) {
-            throw .usage("'--\(name)' does not apply to --format html (the browser lays out and animates)", command: "render")
+            throw .usage(
+                "'--\(name)' does not apply to --format html (the browser lays out and animates)", command: "render")
         }
         let from = args.choice("from", as: InputFormat.self)!
         if from == .export {

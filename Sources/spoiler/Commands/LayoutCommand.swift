@@ -5,7 +5,9 @@ import SpoilerParser
 /// `spoiler layout`: per-word spoiler geometry as JSON (DESIGN.md §3, §7).
 enum LayoutCommand {
     static let spec = CommandSpec(
-        name: "layout", options: ["from", "spoiler-reasons", "font", "width", "cell", "redact", "ndjson", "jobs"] + RecordPolicy.optionNames,
+        name: "layout",
+        options: ["from", "spoiler-reasons", "font", "width", "cell", "redact", "ndjson", "jobs"]
+            + RecordPolicy.optionNames,
         about: """
             Lays out a chat message and prints its geometry as JSON: the metrics, the lines, and
             one rectangle per hidden word (one per line fragment when a word wraps). Pixels,
@@ -25,7 +27,8 @@ enum LayoutCommand {
         let redact = args.flag("redact")
         let batch = MessageBatch(
             input: try InputSource(path: args.inputPath), format: format, ndjson: args.flag("ndjson"),
-            options: MessageReading.options(args), jobs: Jobs.count(from: args), policy: try RecordPolicy.from(args, command: "layout"))
+            options: MessageReading.options(args), jobs: Jobs.count(from: args),
+            policy: try RecordPolicy.from(args, command: "layout"))
         try batch.run { message, id in
             engine.layout(message, includeGraphemes: false).jsonBytes(id: id, redact: redact)
         }

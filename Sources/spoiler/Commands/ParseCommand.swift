@@ -30,7 +30,8 @@ enum ParseCommand {
         let format = args.choice("from", as: InputFormat.self)!
         let batch = MessageBatch(
             input: try InputSource(path: args.inputPath), format: format, ndjson: args.flag("ndjson"),
-            options: MessageReading.options(args), jobs: Jobs.count(from: args), policy: try RecordPolicy.from(args, command: "parse"))
+            options: MessageReading.options(args), jobs: Jobs.count(from: args),
+            policy: try RecordPolicy.from(args, command: "parse"))
         try batch.run { message, id in
             var w = JSONWriter()
             message.write(to: &w, id: id)

@@ -11,7 +11,8 @@ enum PlayCommand {
     static let spec = CommandSpec(
         name: "play",
         options: [
-            "from", "spoiler-reasons", "font", "width", "cell", "fps", "color", "glyphs", "preset", "seed", "density", "reveal-scope",
+            "from", "spoiler-reasons", "font", "width", "cell", "fps", "color", "glyphs", "preset", "seed", "density",
+            "reveal-scope",
             "rehide-after", "celebrate", "reduced-motion", "no-mouse",
         ],
         about: """

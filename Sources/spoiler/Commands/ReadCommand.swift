@@ -11,7 +11,8 @@ enum ReadCommand {
     static let spec = CommandSpec(
         name: "read",
         options: [
-            "from", "spoiler-reasons", "theme", "color", "glyphs", "fps", "preset", "seed", "density", "reveal-scope", "rehide-after",
+            "from", "spoiler-reasons", "theme", "color", "glyphs", "fps", "preset", "seed", "density", "reveal-scope",
+            "rehide-after",
             "celebrate", "reduced-motion", "no-mouse",
         ],
         about: """
@@ -59,7 +60,9 @@ enum ReadCommand {
         let (capability, glyphs) = TerminalOptions.resolve(args, outputIsTerminal: isTerminal)
 
         let message = try InputSource.reading(args.inputPath) { input throws(CommandLineError) in
-            try format == .export ? chatLog(input) : MessageBatch.wholeMessage(from: input, format: format, options: MessageReading.options(args))
+            try format == .export
+                ? chatLog(input)
+                : MessageBatch.wholeMessage(from: input, format: format, options: MessageReading.options(args))
         }
         let engine = LayoutEngine(model: .mono(cellWidth: 8, cellHeight: 16))
 

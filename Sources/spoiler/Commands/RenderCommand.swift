@@ -14,7 +14,8 @@ enum RenderCommand {
     static let spec = CommandSpec(
         name: "render",
         options: [
-            "format", "from", "spoiler-reasons", "font", "width", "cell", "preset", "seed", "fps", "duration", "at", "reveal-at",
+            "format", "from", "spoiler-reasons", "font", "width", "cell", "preset", "seed", "fps", "duration", "at",
+            "reveal-at",
             "reveal-origin", "reveal-scope", "rehide-after", "density", "celebrate", "stage", "reduced-motion", "color",
             "glyphs", "redact", "embed", "timeline", "output",
         ],

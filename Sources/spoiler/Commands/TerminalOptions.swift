@@ -6,7 +6,9 @@ import SpoilerRender
 enum TerminalOptions {
     /// The colour capability from `--color`, the environment and whether the output is a
     /// terminal (``ColorCapability/init(preference:environment:isTerminal:)``).
-    static func capability(_ choice: ColorPreference, environment: [String: String], isTerminal: Bool) -> ColorCapability {
+    static func capability(_ choice: ColorPreference, environment: [String: String], isTerminal: Bool)
+        -> ColorCapability
+    {
         ColorCapability(preference: choice, environment: environment, isTerminal: isTerminal)
     }
 

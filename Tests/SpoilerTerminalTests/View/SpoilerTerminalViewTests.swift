@@ -47,9 +47,9 @@ import Testing
                 // A click on "swordfish" of the right view, in host coordinates.
                 let click = InputEvent.mouse(MouseEvent(kind: .press, button: 0, column: 42 + 15, row: 2))
                 let leftResponse = left.handle(click, at: t)
-        #expect(leftResponse == .ignored)
+                #expect(leftResponse == .ignored)
                 let rightResponse = right.handle(click, at: t)
-        #expect(rightResponse == .handled)
+                #expect(rightResponse == .handled)
             }
             var bytes: [UInt8] = []
             left.encodeFrame(at: t, into: &bytes)
