@@ -58,7 +58,9 @@ import Testing
             r.out == #"{"id":1,"error":"message 1: 'text' must be a string or an array of parts","kind":"invalidJSON"}"#
                 + "\n"
                 + #"{"id":2,"text":"ok","entities":[]}"# + "\n")
-        #expect(r.err == "error: <stdin>: message 1: 'text' must be a string or an array of parts\n")
+        #expect(
+            r.err == "error: <stdin>: message 1: 'text' must be a string or an array of parts\n"
+                + "spoiler: 1 of 2 messages failed (first at message 1)\n")
     }
 
     @Test func exportSyntaxErrorStopsWithLineAndColumn() throws {
