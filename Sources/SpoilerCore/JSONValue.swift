@@ -118,6 +118,22 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension JSONValue {
+    /// The byte a one-character JSON escape (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`)
+    /// stands for, given the character after the backslash; nil for `u` and anything else.
+    package static func simpleEscape(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "\""): 0x22
+        case UInt8(ascii: "\\"): 0x5C
+        case UInt8(ascii: "/"): 0x2F
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+    }
+
     /// The deepest nesting accepted; deeper input is an error, so parsing is bounded in stack.
     public static let maximumDepth = 512
 
@@ -317,15 +333,12 @@ struct JSONScanner {
                 guard i < bytes.count else { throw error("unterminated string", at: open) }
                 let e = bytes[i]
                 i += 1
+                if let simple = JSONValue.simpleEscape(e) {
+                    out.append(simple)
+                    runStart = i
+                    continue
+                }
                 switch e {
-                case UInt8(ascii: "\""): out.append(0x22)
-                case UInt8(ascii: "\\"): out.append(0x5C)
-                case UInt8(ascii: "/"): out.append(0x2F)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"):
                     let escapeStart = i - 2
                     var v = try hex4()

@@ -1,3 +1,5 @@
+import SpoilerCore
+
 /// Reads the JSON of a common chat message straight from its bytes — an object of
 /// strings, whole numbers and arrays of such objects — for the fast paths of the Matrix
 /// and Signal readers, which need no ``JSONValue`` tree for it.
@@ -54,17 +56,8 @@ struct FlatJSONReader {
                 continue
             }
             guard i + 1 < b.count else { return nil }
-            switch b[i + 1] {
-            case UInt8(ascii: "\""): out.append(0x22)
-            case UInt8(ascii: "\\"): out.append(0x5C)
-            case UInt8(ascii: "/"): out.append(0x2F)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            default: return nil
-            }
+            guard let e = JSONValue.simpleEscape(b[i + 1]) else { return nil }
+            out.append(e)
             i += 2
         }
         return nil
