@@ -84,7 +84,7 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "spoiler-export-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         try handle.write(contentsOf: Data(#"{"name": "big", "type": "personal_chat", "id": 1, "messages": ["#.utf8))
         let total = 24_000
