@@ -22,6 +22,42 @@ import Testing
         #expect(back.entities == Array(message.entities.prefix(2)))
     }
 
+    /// A link around a block quotation that runs to the end of the text and ends with a line
+    /// break (`[\n>\n](url)`): the writer ended the quotation at the end of the text, after the
+    /// `]` could be written, so it split the link in two. Now such a quotation is ended by its
+    /// line break, inside the link, as the fuzzer's input (`[[\n](…)>\n](…)`) wrote it.
+    @Test func markdownV2LinkAroundFinalQuotation() throws {
+        let bytes = [UInt8](try fixtureData("fuzz/markdownv2/link-around-final-quotation.txt"))
+        let message = try MessageParser.parse(bytes, from: .markdownV2)
+        #expect(message.text == "\n\n")
+        #expect(message.entities.map(\.type) == [.textLink, .blockquote])
+        let written = MessageSerializer.serialize(message, to: .markdownV2)
+        #expect(written == "[\n>\n](http://t.(t.substrme/)")
+        #expect(try MessageParser.parse(written, from: .markdownV2) == message)
+
+        // The same shape with text on each line, an expandable quotation, and bold in place
+        // of the link; a quotation with nothing around it still keeps its final line break
+        // for what is inside it (`>*b\n>*`).
+        let cases = [
+            Message(
+                text: "a\nb\n",
+                entities: [
+                    Entity(.textLink, offset: 0, length: 4, url: "http://x.org/"),
+                    Entity(.blockquote, offset: 2, length: 2),
+                ]),
+            Message(
+                text: "a\nb\n",
+                entities: [Entity(.bold, offset: 0, length: 4), Entity(.expandableBlockquote, offset: 2, length: 2)]),
+            Message(
+                text: "a\nb\n",
+                entities: [Entity(.blockquote, offset: 2, length: 2), Entity(.bold, offset: 2, length: 2)]),
+        ]
+        for m in cases {
+            let markup = MessageSerializer.serialize(m, to: .markdownV2)
+            #expect(try MessageParser.parse(markup, from: .markdownV2) == m, "\(markup.debugDescription)")
+        }
+    }
+
     /// The position of a JSON error in an export must not depend on how the input is cut
     /// into reads. yajl once put a NUL inside a string one byte early (at the `y` before
     /// it) when the whole input came in one read, and at the NUL when a read ended just

@@ -68,11 +68,19 @@ struct MarkdownV2Writer {
         units = Array(message.text.utf16)
     }
 
+    /// Where the quotations start that run to the end of the text, end with a line break, and
+    /// end together with an entity begun before them (set by ``prepared()``).
+    var quotationsEndingAnEntity: Set<Int> = []
+
     /// Whether quotation `e` is ended by its own final line break: it ends with one, before
-    /// the end of the text. (One that runs to the end of the text ends there, and a line break
-    /// it ends with is written as any other, with `>` after it.)
+    /// the end of the text, or at the end of the text when an entity begun before it ends
+    /// there too (that entity can close only after the quotation has, `[a\n>b\n](url)`).
+    /// Otherwise one that runs to the end of the text ends there, and a line break it ends
+    /// with is written as any other, with `>` after it, so that entities inside it may hold
+    /// that line break.
     func endsWithLineBreak(_ e: Entity) -> Bool {
-        e.end > 0 && e.end < units.count && units[e.end - 1] == 0x0A
+        guard e.end > 0 && e.end <= units.count && units[e.end - 1] == 0x0A else { return false }
+        return e.end < units.count || quotationsEndingAnEntity.contains(e.offset)
     }
 
     /// Nesting order of entities with the same range (lower is outer).
@@ -119,7 +127,7 @@ struct MarkdownV2Writer {
 
     /// The entities to write: writable ones, merged, quotations on whole lines, and
     /// entities around quotations split or cut so that they nest as MarkdownV2 needs.
-    func prepared() -> [Entity] {
+    mutating func prepared() -> [Entity] {
         let length = message.utf16Length
         var entities = EntityNesting.validEntities(of: message).filter(HTMLSerializer.isWritable).map { e in
             var e = e
@@ -158,6 +166,12 @@ struct MarkdownV2Writer {
         // Around each quotation: split what crosses its start, cut what lies inside at its
         // final line break.
         let quotations = entities.filter { $0.type == .blockquote || $0.type == .expandableBlockquote }
+        for q in quotations where q.end == length {
+            let endsAnEntity = entities.contains { e in
+                e.type != .blockquote && e.type != .expandableBlockquote && e.offset < q.offset && e.end == q.end
+            }
+            if endsAnEntity { quotationsEndingAnEntity.insert(q.offset) }
+        }
         for q in quotations {
             let qRank = rank(q)
             let qEndsWithLineBreak = endsWithLineBreak(q)
