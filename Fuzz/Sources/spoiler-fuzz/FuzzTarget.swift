@@ -13,7 +13,7 @@ struct FuzzTarget: Sendable {
 }
 
 /// Where a target's seed inputs come from.
-enum SeedSource: Sendable {
+indirect enum SeedSource: Sendable {
     /// Every file in a folder (not recursive) whose name ends with the suffix.
     case files(String, suffix: String)
     /// One file, whole.
@@ -24,6 +24,9 @@ enum SeedSource: Sendable {
     case jsonField(String, key: String)
     /// Literal inputs.
     case literal([String])
+    /// Each input of the source once with each of the bytes put in front (for a target whose
+    /// first byte picks a mode).
+    case prefixed([UInt8], SeedSource)
 }
 
 /// Stops the fuzzer on a broken property, with the target's name and what broke.

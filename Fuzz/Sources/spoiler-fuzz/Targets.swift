@@ -34,8 +34,21 @@ let fuzzTargets: [FuzzTarget] = [
         seeds: [.files("export", suffix: ".json")],
         run: exportTarget),
     FuzzTarget(
-        name: "ndjson", summary: "NDJSONRecord: entities in range; the output line and the error record are valid JSON",
-        seeds: [.lines("cli/mixed.ndjson"), .lines("cli/convert-plain-markup.ndjson")],
+        name: "ndjson",
+        summary:
+            "NDJSON lines in the format the first byte picks: one valid JSON record a line, offsets in range",
+        seeds: [
+            .prefixed(ndjsonSelectors, .file("cli/mixed.ndjson")),
+            .prefixed(ndjsonSelectors, .file("cli/convert-plain-markup.ndjson")),
+            .prefixed(ndjsonSelectors, .lines("cli/mixed.ndjson")),
+            .prefixed(
+                ndjsonSelectors,
+                .literal([
+                    #"{"id":"m","msgtype":"m.text","body":"x","format":"org.matrix.custom.html","formatted_body":"a <span data-mx-spoiler>b</span>"}"#,
+                    #"{"id":2,"body":"the butler","bodyRanges":[{"start":4,"length":6,"style":"SPOILER"}]}"#,
+                    "\"*a* ||b|| [c](t.me)\"\n\n  \n{\"text\":\"x\",\"entities\":[]}\r\n\"||r|t||\"",
+                ])),
+        ],
         run: ndjsonTarget),
     FuzzTarget(
         name: "bdf", summary: "BitmapFont.parse on BDF: a loaded font lays out text inside its bounds",
@@ -167,19 +180,57 @@ func exportTarget(_ bytes: [UInt8]) {
     }
 }
 
+/// The formats `--ndjson` reads lines in (every `--from` but `export`, which is a stream of
+/// its own), and the first bytes of the seeds: one for each format, with and without
+/// `--spoiler-reasons`.
+let ndjsonFormats = InputFormat.allCases.filter { $0 != .export }
+let ndjsonSelectors: [UInt8] = (0..<ndjsonFormats.count).flatMap { [UInt8($0), UInt8($0) | 0x80] }
+
+/// The first byte picks the format (its low seven bits, modulo the number of formats) and
+/// `--spoiler-reasons` (its high bit); the rest is NDJSON input, cut into lines as
+/// `spoiler parse --ndjson` cuts it, each line written as the command writes it: the message
+/// with its id, or an error record. Checked: one output record per input line (none holds a
+/// line break), each a JSON object with an `id`; a message's entities inside its text and its
+/// text read back from the record, an error record's `line` its line's number and its
+/// `offset` inside the line.
 func ndjsonTarget(_ bytes: [UInt8]) {
-    guard let record = NDJSONRecord(line: bytes, format: .plain) else { return }
-    let id = record.id ?? Array("1".utf8)
-    switch record.result {
-    case .success(let m):
-        checkEntities("ndjson", m)
-        if (try? JSONValue.parse(Array(m.jsonString.utf8))) == nil {
-            violated("ndjson", "invalid JSON: \(m.jsonString)")
+    guard let selector = bytes.first else { return }
+    let format = ndjsonFormats[Int(selector & 0x7F) % ndjsonFormats.count]
+    let options = ParseOptions(spoilerReasons: selector & 0x80 != 0)
+    let input = bytes.dropFirst()
+    var lines = input.isEmpty ? [] : input.split(separator: 0x0A, omittingEmptySubsequences: false)
+    if input.last == 0x0A { lines.removeLast() }
+    var records: [(bytes: [UInt8], message: Message?)] = []
+    for (index, line) in lines.enumerated() {
+        let number = index + 1
+        guard let record = NDJSONRecord(line: line, format: format, options: options) else {
+            records.append((NDJSONRecord.errorRecord(id: nil, line: number, error: NDJSONRecord.emptyLineError), nil))
+            continue
         }
-    case .failure(let e):
-        let out = NDJSONRecord.errorRecord(id: id, line: 1, error: e)
-        if (try? JSONValue.parse(out)) == nil {
-            violated("ndjson", "invalid error record: \(String(decoding: out, as: UTF8.self).debugDescription)")
+        switch record.result {
+        case .success(let m):
+            checkEntities("ndjson", m)
+            var w = JSONWriter()
+            m.write(to: &w, id: record.id ?? Array(String(number).utf8))
+            records.append((w.bytes, m))
+        case .failure(let e):
+            if let offset = e.position?.utf8Offset, offset < 0 || offset > line.count {
+                violated("ndjson", "error offset \(offset) outside line \(number) of \(line.count) bytes: \(e)")
+            }
+            records.append((NDJSONRecord.errorRecord(id: record.id, line: number, error: e), nil))
+        }
+    }
+    for (index, (out, message)) in records.enumerated() {
+        let text = String(decoding: out, as: UTF8.self).debugDescription
+        if out.contains(0x0A) { violated("ndjson", "line \(index + 1) gave a record of more than one line: \(text)") }
+        guard let value = try? JSONValue.parse(out), case .object = value, value["id"] != nil else {
+            violated("ndjson", "line \(index + 1) gave a record that is no JSON object with an id: \(text)")
+        }
+        if let line = value["line"], line != .number(String(index + 1)) {
+            violated("ndjson", "line \(index + 1) gave an error record for another line: \(text)")
+        }
+        if let message, value["text"]?.stringValue != message.text {
+            violated("ndjson", "line \(index + 1) gave a record whose text is not its message's: \(text)")
         }
     }
 }
