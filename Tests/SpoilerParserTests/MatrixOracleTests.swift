@@ -52,6 +52,33 @@ import Testing
         #expect(failures == 0)
     }
 
+    /// Random tag soup: the same text and styles as mautrix, however html.parser reads it.
+    @Test func tagSoupReadsTheSameInMautrix() throws {
+        let pieces = [
+            "<", ">", "=", "==", "\"", "'", " ", "/", "a", "b", "span", "data-mx-spoiler", "x", "</", "<span ", "<b>",
+            "</b>", "</span>", "\t", "=\"r\"", "<b ", "  ", "&", "&amp;", "<!--", "-->", "!", "?", "\n",
+        ]
+        var rng = SplitMix64(seed: 31)
+        let htmls = (0..<1_500).map { _ in
+            (0...Int(rng.next() % 14)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+        }
+        let theirs = try mautrix(htmls)
+        try #require(theirs.count == htmls.count)
+        var failures = 0
+        for (k, html) in htmls.enumerated() {
+            let ours = MatrixParser.message(fromHTML: html)
+            if ours.text != theirs[k].text || styleSets(ours) != theirs[k].styles {
+                failures += 1
+                if failures <= 5 {
+                    Issue.record(
+                        "\(html.debugDescription)\nmautrix: \(theirs[k].text.debugDescription) \(theirs[k].styles)\nours:    \(ours.text.debugDescription) \(styleSets(ours))"
+                    )
+                }
+            }
+        }
+        #expect(failures == 0)
+    }
+
     @Test func handWrittenHTMLReadsTheSameInMautrix() throws {
         let htmls = [
             "<b>bold</b> and <em>it <u>under</u></em> <del>gone</del>",
@@ -73,6 +100,18 @@ import Testing
             "<img alt=\"pic\" src=\"mxc://x/y\"> <div>div</div>",
             // Quotes in a tag's name open no value (Fixtures/fuzz/matrix/quote-in-tag-name.json).
             "a<s=\">\">b <b x=\"1\" >y\">c</b>",
+            // Attribute names that start with `=`, and runs of `=` (html.parser's attrfind).
+            "a <span =x data-mx-spoiler>b</span> c",
+            "a <span x==y data-mx-spoiler>b</span>",
+            "a <span data-mx-spoiler ==y>b</span> <span data-mx-spoiler= =\"r\">c</span>",
+            "<b =\"q>b\">c</b> <i x=\"1\"=y>d</i> <u ==>e</u>",
+            // What html.parser drops, keeps as text or waits for.
+            "a </1 b> c</> <b\u{0}>d</b>",
+            "x <b x=\"unclosed>y</b> z",
+            "x</body>y <script>a<b>c</script>d <style>s</STYLE >",
+            "<!-- c --> <!x> <?p> <!doctype html> <![CDATA[x]]>z",
+            // Character references as html.unescape reads them.
+            "&ampx &lt &#128; &#0; &#xD800; &#1; &eacute; &notin; &notit; &#x110000;",
         ]
         let theirs = try mautrix(htmls)
         for (k, html) in htmls.enumerated() {
