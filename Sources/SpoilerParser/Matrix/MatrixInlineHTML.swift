@@ -1,150 +1,315 @@
 import SpoilerCore
 
 extension MatrixHTMLReader {
-    /// The message of a `formatted_body` that is text with inline formatting only, read
-    /// straight from its UTF-8 bytes; nil for any other, which the tree reader then reads.
+    /// The message of a `formatted_body` in the shape chat messages have, read straight
+    /// from its UTF-8 bytes; nil for any other, which the tree reader then reads.
     ///
     /// Most chat messages are such HTML, and reading them here is several times faster
     /// than building the tree. The test is strict, so that the answer is always the tree
     /// reader's (a differential test compares the two on generated HTML): the tags are
     /// lower-case `<span data-mx-spoiler>` (or `="reason"`), `<code>`, `<b> <strong> <i>
-    /// <em> <u> <ins> <s> <del> <strike>`, each closed in order and none empty, and `<br>`;
-    /// there is no other tag, no `&` or `>` in text, no whitespace but single spaces and
-    /// none where mautrix would trim or join it (at the start or end of the message or of
-    /// an element, next to `<br>`), and no tag inside `code`.
+    /// <em> <u> <ins> <s> <del> <strike>`, `<a href="url">`, each closed in order and none
+    /// empty, and `<br>`; outside them, `<blockquote>` and `<pre><code>` (or `<code
+    /// class="language-x">`) blocks; there is no other tag, no `&` but `&lt; &gt; &amp;
+    /// &quot;` and no `>` in text, no whitespace but single spaces (and, in a `pre`, line
+    /// breaks and tabs not at either end) and none where mautrix would trim or join it (at
+    /// the start or end of the message or of an element, next to `<br>`, after a block), and
+    /// no tag inside `code`.
+    ///
+    /// Blocks read as in mautrix: a line break after each, and one before the first (both
+    /// trimmed at the ends of the message).
     static func inlineMessage(_ b: [UInt8]) -> Message? {
-        enum Token { case start, open, close, br, text, space }
-        var out = UTF8Message(capacity: b.count)
-        // Open elements: the entity each will make and where its text starts.
-        var stack: [Entity] = []
-        var names: [ArraySlice<UInt8>] = []
+        var reader = InlineReader(b)
+        return reader.read()
+    }
+
+    /// The state of ``inlineMessage(_:)``.
+    struct InlineReader {
+        enum Token { case start, open, close, br, text, space, block }
+
+        let b: [UInt8]
+        var out: UTF8Message
+        // Open elements: the entity each will make and its name.
+        var stack: [(entity: Entity, name: ArraySlice<UInt8>)] = []
         var closed: [Entity] = []
         var last = Token.start
         var inCode = false
-        let n = b.count
+        /// The open `blockquote`'s entity.
+        var quote: Entity?
+        var sawBlock = false
         var i = 0
+        /// Input bytes from here to `i` are text still to copy.
         var run = 0
-        while i < n {
-            let c = b[i]
-            if c == UInt8(ascii: " ") {
-                // A space that mautrix would neither trim nor join: after text or an
-                // element, before text or an element (a tag checks that `last` is no space).
-                guard last == .text || last == .close else { return nil }
-                last = .space
-                i += 1
-                continue
+
+        init(_ b: [UInt8]) {
+            self.b = b
+            out = UTF8Message(capacity: b.count)
+        }
+
+        mutating func read() -> Message? {
+            let n = b.count
+            while i < n {
+                let c = b[i]
+                if c == UInt8(ascii: " ") {
+                    // A space that mautrix would neither trim nor join: after text or an
+                    // element, before text or an element (a tag checks that `last` is no space).
+                    guard last == .text || last == .close else { return nil }
+                    last = .space
+                    i += 1
+                    continue
+                }
+                if c == UInt8(ascii: "&") {
+                    guard reference() else { return nil }
+                    last = .text
+                    continue
+                }
+                if c != UInt8(ascii: "<") {
+                    if c < 0x20 || c == UInt8(ascii: ">") { return nil }
+                    if c >= 0x80 && UTF8Whitespace.length(in: b, at: i) > 0 { return nil }
+                    last = .text
+                    i += 1
+                    continue
+                }
+                flushText()
+                guard tag() else { return nil }
+                run = i
             }
-            if c != UInt8(ascii: "<") {
-                if c < 0x20 || c == UInt8(ascii: "&") || c == UInt8(ascii: ">") { return nil }
-                if c >= 0x80 && UTF8Whitespace.length(in: b, at: i) > 0 { return nil }
-                last = .text
-                i += 1
-                continue
-            }
+            guard stack.isEmpty, quote == nil, last == .text || last == .close || last == .block else { return nil }
+            flushText()
+            // The line break after a last block is trimmed.
+            if last == .block { out.bytes.removeLast() }
+            out.entities = closed
+            return out.message
+        }
+
+        mutating func flushText() {
             out.bytes.append(contentsOf: b[run..<i])
-            guard let tag = InlineTag(b, at: i) else { return nil }
-            switch tag.kind {
-            case .br:
-                guard !inCode, last == .text || last == .close else { return nil }
-                out.bytes.append(0x0A)
-                last = .br
-            case .open(let e):
-                guard !inCode else { return nil }
-                var e = e
-                e.offset = out.bytes.count
-                stack.append(e)
-                names.append(tag.name)
-                inCode = e.type == .code
-                last = .open
-            case .close:
-                // An element closes when the innermost open one has its name, after text.
-                guard var e = stack.popLast(), let name = names.popLast(), name.elementsEqual(tag.name),
-                    last == .text || last == .close
-                else { return nil }
-                e.length = out.bytes.count - e.offset
-                closed.append(e)
-                inCode = false
-                last = .close
-            }
-            i = tag.end
             run = i
         }
-        guard stack.isEmpty, last == .text || last == .close else { return nil }
-        out.bytes.append(contentsOf: b[run..<n])
-        out.entities = closed
-        return out.message
-    }
 
-    /// One tag of ``inlineMessage(_:)``'s subset, read at a `<`.
-    struct InlineTag {
-        enum Kind {
-            case open(Entity)
-            case close
-            case br
+        /// `&lt; &gt; &amp; &quot;` at `i`, decoded.
+        mutating func reference() -> Bool {
+            flushText()
+            guard let r = InlineReader.reference(b, at: i) else { return false }
+            out.bytes.append(r.byte)
+            i += r.length
+            run = i
+            return true
         }
 
-        var kind: Kind
-        var name: ArraySlice<UInt8>
-        /// The offset after its `>`.
-        var end: Int
+        static func reference(_ b: [UInt8], at i: Int) -> (byte: UInt8, length: Int)? {
+            func has(_ s: StaticString) -> Bool {
+                let n = s.utf8CodeUnitCount
+                guard i + n <= b.count else { return false }
+                for k in 0..<n where b[i + k] != s.utf8Start[k] { return false }
+                return true
+            }
+            if has("&lt;") { return (UInt8(ascii: "<"), 4) }
+            if has("&gt;") { return (UInt8(ascii: ">"), 4) }
+            if has("&amp;") { return (UInt8(ascii: "&"), 5) }
+            if has("&quot;") { return (UInt8(ascii: "\""), 6) }
+            return nil
+        }
 
-        init?(_ b: [UInt8], at i: Int) {
+        func starts(_ s: StaticString, at k: Int) -> Bool {
+            let n = s.utf8CodeUnitCount
+            guard k + n <= b.count else { return false }
+            for j in 0..<n where b[k + j] != s.utf8Start[j] { return false }
+            return true
+        }
+
+        /// One tag at the `<` at `i`; moves `i` past it.
+        mutating func tag() -> Bool {
             var k = i + 1
             let closing = k < b.count && b[k] == UInt8(ascii: "/")
             if closing { k += 1 }
             let nameStart = k
             while k < b.count && b[k] >= UInt8(ascii: "a") && b[k] <= UInt8(ascii: "z") { k += 1 }
-            guard k < b.count, k > nameStart else { return nil }
-            name = b[nameStart..<k]
+            guard k < b.count, k > nameStart else { return false }
+            let name = b[nameStart..<k]
+            if closing {
+                guard b[k] == UInt8(ascii: ">") else { return false }
+                i = k + 1
+                if name.elementsEqual("blockquote".utf8) { return closeBlockquote() }
+                // An element closes when the innermost open one has its name, after text.
+                guard InlineReader.type(name) != nil || name.elementsEqual("span".utf8) || name.elementsEqual("a".utf8),
+                    let top = stack.popLast(), top.name.elementsEqual(name), last == .text || last == .close
+                else { return false }
+                var e = top.entity
+                e.length = out.bytes.count - e.offset
+                closed.append(e)
+                inCode = false
+                last = .close
+                return true
+            }
+            guard !inCode else { return false }
             if b[k] == UInt8(ascii: ">") {
-                end = k + 1
-                if !closing && name.elementsEqual("br".utf8) {
-                    kind = .br
-                    return
+                i = k + 1
+                if name.elementsEqual("br".utf8) {
+                    guard last == .text || last == .close || last == .block else { return false }
+                    out.bytes.append(0x0A)
+                    last = .br
+                    return true
                 }
-                guard let type = InlineTag.type(name, closing: closing) else { return nil }
-                kind = closing ? .close : .open(Entity(type, offset: 0, length: 0))
-                return
+                if name.elementsEqual("blockquote".utf8) { return openBlockquote() }
+                if name.elementsEqual("pre".utf8) { return pre() }
+                guard let type = InlineReader.type(name) else { return false }
+                open(Entity(type, offset: 0, length: 0), name)
+                return true
             }
-            // `<span data-mx-spoiler>` or `<span data-mx-spoiler="reason">`.
-            guard !closing, name.elementsEqual("span".utf8) else { return nil }
-            let attribute = Array(" data-mx-spoiler".utf8)
-            guard k + attribute.count < b.count, b[k..<(k + attribute.count)].elementsEqual(attribute) else {
-                return nil
+            if name.elementsEqual("span".utf8) {
+                guard let a = attribute(" data-mx-spoiler", at: k, optional: true) else { return false }
+                i = a.end
+                open(Entity(.spoiler, offset: 0, length: 0, reason: a.value.flatMap { $0.isEmpty ? nil : $0 }), name)
+                return true
             }
-            k += attribute.count
-            if b[k] == UInt8(ascii: ">") {
-                end = k + 1
-                kind = .open(Entity(.spoiler, offset: 0, length: 0))
-                return
+            if name.elementsEqual("a".utf8) {
+                guard let a = attribute(" href", at: k, optional: false), let url = a.value, !url.isEmpty else {
+                    return false
+                }
+                i = a.end
+                open(Entity(.textLink, offset: 0, length: 0, url: url), name)
+                return true
             }
-            guard b[k] == UInt8(ascii: "="), k + 1 < b.count, b[k + 1] == UInt8(ascii: "\"") else { return nil }
+            return false
+        }
+
+        mutating func open(_ entity: Entity, _ name: ArraySlice<UInt8>) {
+            var e = entity
+            e.offset = out.bytes.count
+            stack.append((e, name))
+            inCode = e.type == .code
+            last = .open
+        }
+
+        /// `name` at `k`, then `>` (when `optional`) or `="value">`: the value (nil without
+        /// one) and the offset after the `>`.
+        func attribute(_ name: StaticString, at k: Int, optional: Bool) -> (value: String?, end: Int)? {
+            guard starts(name, at: k) else { return nil }
+            var k = k + name.utf8CodeUnitCount
+            guard k < b.count else { return nil }
+            if optional && b[k] == UInt8(ascii: ">") { return (nil, k + 1) }
+            guard starts("=\"", at: k) else { return nil }
             k += 2
-            let valueStart = k
+            var value: [UInt8] = []
             while k < b.count && b[k] != UInt8(ascii: "\"") {
                 let c = b[k]
-                if c < 0x20 || c == UInt8(ascii: "&") || c == UInt8(ascii: "<") || c == UInt8(ascii: ">")
-                    || c == UInt8(ascii: "'")
-                {
-                    return nil
+                if c < 0x20 || c == UInt8(ascii: "<") || c == UInt8(ascii: ">") { return nil }
+                if c == UInt8(ascii: "&") {
+                    guard let r = InlineReader.reference(b, at: k) else { return nil }
+                    value.append(r.byte)
+                    k += r.length
+                    continue
                 }
+                value.append(c)
                 k += 1
             }
             guard k + 1 < b.count, b[k + 1] == UInt8(ascii: ">") else { return nil }
-            let reason = String(decoding: b[valueStart..<k], as: UTF8.self)
-            end = k + 2
-            kind = .open(Entity(.spoiler, offset: 0, length: 0, reason: reason.isEmpty ? nil : reason))
+            return (String(decoding: value, as: UTF8.self), k + 2)
         }
 
-        static func type(_ name: ArraySlice<UInt8>, closing: Bool) -> EntityType? {
-            switch String(decoding: name, as: UTF8.self) {
-            case "span": closing ? .spoiler : nil
-            case "code": .code
-            case "b", "strong": .bold
-            case "i", "em": .italic
-            case "u", "ins": .underline
-            case "s", "del", "strike": .strikethrough
-            default: nil
+        /// The line break before the message's first block (none at its start).
+        mutating func startBlock() -> Bool {
+            guard stack.isEmpty, quote == nil else { return false }
+            if !sawBlock && !out.bytes.isEmpty { out.bytes.append(0x0A) }
+            sawBlock = true
+            return true
+        }
+
+        mutating func openBlockquote() -> Bool {
+            guard startBlock() else { return false }
+            quote = Entity(.blockquote, offset: out.bytes.count, length: 0)
+            last = .open
+            return true
+        }
+
+        mutating func closeBlockquote() -> Bool {
+            guard var e = quote, stack.isEmpty, last == .text || last == .close else { return false }
+            e.length = out.bytes.count - e.offset
+            closed.append(e)
+            quote = nil
+            out.bytes.append(0x0A)
+            last = .block
+            return true
+        }
+
+        /// `<pre>` at `i - 5`: `<code>` or `<code class="language-x">`, text, `</code></pre>`.
+        mutating func pre() -> Bool {
+            guard startBlock() else { return false }
+            var language: String?
+            if starts("<code>", at: i) {
+                i += 6
+            } else if starts("<code class=\"language-", at: i) {
+                var k = i + 22
+                let start = k
+                while k < b.count && (InlineReader.isLanguage(b[k])) { k += 1 }
+                guard starts("\">", at: k) else { return false }
+                language = k > start ? String(decoding: b[start..<k], as: UTF8.self) : nil
+                i = k + 2
+            } else {
+                return false
+            }
+            let start = out.bytes.count
+            run = i
+            while i < b.count && b[i] != UInt8(ascii: "<") {
+                let c = b[i]
+                if c == UInt8(ascii: "&") {
+                    guard reference() else { return false }
+                    continue
+                }
+                if c < 0x20 && c != 0x0A && c != 0x09 { return false }
+                i += 1
+            }
+            flushText()
+            guard starts("</code></pre>", at: i), out.bytes.count > start else { return false }
+            // No whitespace at either end, which the message's trimming could take.
+            guard !InlineReader.isEdgeSpace(out.bytes, at: start),
+                !InlineReader.isEdgeSpace(out.bytes, endingAt: out.bytes.count)
+            else { return false }
+            closed.append(Entity(.pre, offset: start, length: out.bytes.count - start, language: language))
+            i += 13
+            out.bytes.append(0x0A)
+            last = .block
+            return true
+        }
+
+        static func isLanguage(_ c: UInt8) -> Bool {
+            (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x5F
+                || c == 0x2B || c == 0x2E || c == 0x23
+        }
+
+        /// Whether the text at `k` starts with whitespace (ASCII or not).
+        static func isEdgeSpace(_ s: [UInt8], at k: Int) -> Bool {
+            let c = s[k]
+            return c == 0x20 || c == 0x0A || c == 0x09 || (c >= 0x80 && UTF8Whitespace.length(in: s, at: k) > 0)
+        }
+
+        /// Whether the text ending at `end` ends with whitespace.
+        static func isEdgeSpace(_ s: [UInt8], endingAt end: Int) -> Bool {
+            var k = end - 1
+            while k > 0 && s[k] & 0xC0 == 0x80 { k -= 1 }
+            return isEdgeSpace(s, at: k)
+        }
+
+        static func type(_ name: ArraySlice<UInt8>) -> EntityType? {
+            switch name.count {
+            case 1:
+                switch name.first! {
+                case UInt8(ascii: "b"): return .bold
+                case UInt8(ascii: "i"): return .italic
+                case UInt8(ascii: "u"): return .underline
+                case UInt8(ascii: "s"): return .strikethrough
+                default: return nil
+                }
+            case 2: return name.elementsEqual("em".utf8) ? .italic : nil
+            case 3:
+                if name.elementsEqual("ins".utf8) { return .underline }
+                return name.elementsEqual("del".utf8) ? .strikethrough : nil
+            case 4: return name.elementsEqual("code".utf8) ? .code : nil
+            case 6:
+                if name.elementsEqual("strong".utf8) { return .bold }
+                return name.elementsEqual("strike".utf8) ? .strikethrough : nil
+            default: return nil
             }
         }
     }
