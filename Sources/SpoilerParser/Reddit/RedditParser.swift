@@ -13,11 +13,12 @@ import SpoilerCore
 /// - `||` is literal: Reddit has no `||` spoilers.
 ///
 /// Implementation: a message of plain text, spoilers and code spans is read directly
-/// (`plainTextMessage`); any other has its spoilers found first and turned into the
+/// (`plainTextMessage`), and so is one of paragraphs, quotes and code blocks with the common
+/// inline markup (`markupMessage`); any other has its spoilers found first and turned into the
 /// Markdown reader's own `||` delimiters (other `||` runs escaped), then is read as Markdown.
 enum RedditParser {
     static func parse(_ bytes: [UInt8]) throws(ParseError) -> Message {
-        if let message = plainTextMessage(bytes) { return message }
+        if let message = plainTextMessage(bytes) ?? markupMessage(bytes) { return message }
         return try MarkdownParser.parse(markdown(from: bytes))
     }
 
