@@ -27,7 +27,14 @@ public struct Message: Sendable, Hashable {
 
     /// `entities` in canonical order; a stable sort, so equal keys keep their order.
     public static func sorted(_ entities: [Entity]) -> [Entity] {
-        entities.enumerated().sorted { l, r in
+        // Most readers make their entities in order already: then there is nothing to move.
+        var ordered = true
+        for k in entities.indices.dropFirst() where Entity.canonicalOrder(entities[k], entities[k - 1]) {
+            ordered = false
+            break
+        }
+        if ordered { return entities }
+        return entities.enumerated().sorted { l, r in
             if Entity.canonicalOrder(l.element, r.element) { return true }
             if Entity.canonicalOrder(r.element, l.element) { return false }
             return l.offset < r.offset
