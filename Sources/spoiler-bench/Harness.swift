@@ -35,6 +35,8 @@ struct BenchRow {
 struct BenchRun {
     /// Timed runs per measurement (after one warm-up run).
     var runs: Int
+    /// How much of each stage's corpus to use (`--scale`; 1 is the whole), for profiling.
+    var scale = 1.0
     /// The stage being run, for the table.
     var stage = ""
     private(set) var rows: [BenchRow] = []

@@ -1,9 +1,10 @@
 import SpoilerCore
 import SpoilerParser
 
-/// The chat platforms both ways (issue 13): chat messages written as Matrix content, Discord,
-/// Reddit and Signal JSON, then parsed back, against libcmark-gfm parsing the same bytes and
-/// rendering them to HTML in the same run.
+/// The chat platforms both ways (issue 13): chat messages (``PlatformCorpus``: spoilers with
+/// and without reasons, bold, italic, strikethrough, underline, code, links, quotes and code
+/// blocks) written as Matrix content, Discord, Reddit and Signal JSON, then parsed back,
+/// against libcmark-gfm parsing the same bytes and rendering them to HTML in the same run.
 ///
 /// Keys: `parse_<format>_vs_cmark` (our parse throughput ÷ cmark-gfm's on the same bytes;
 /// target ≥ 2, as for MarkdownV2) and `write_<format>_vs_cmark` (writing the messages, in
@@ -15,8 +16,7 @@ enum PlatformStage {
     static let messageCount = 20_000
 
     static func run(_ bench: inout BenchRun) {
-        let corpus = ChatCorpus(count: messageCount)
-        let messages = corpus.plain.compactMap { try? MessageParser.parse($0, from: .plain) }
+        let messages = PlatformCorpus.messages(count: max(1, Int(Double(messageCount) * bench.scale)))
         let formats: [(InputFormat, OutputFormat)] = [
             (.matrix, .matrix), (.discord, .discord), (.reddit, .reddit), (.signal, .signal),
         ]
