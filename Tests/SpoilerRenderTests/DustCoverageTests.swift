@@ -27,6 +27,10 @@ import Testing
         }
     }
 
+    /// The densities drawn from: the default (twice as likely), below it down to none,
+    /// and above it.
+    static let densities: [Double] = [0, 0.5, 1, 2, 5, 10, 15, 20, 20, 30, 40, 100, 400]
+
     /// Graphemes a hidden word is made of: Latin, Cyrillic, wide CJK and emoji, combining marks.
     static let graphemes = ["a", "Z", "q", "ж", "Щ", "漢", "字", "😀", "🎬", "é", "e\u{301}", "1", "!", "?"]
 
@@ -45,10 +49,10 @@ import Testing
         }
         let widths: [Int?] = [nil, 16, 24, 40, 80]
         let capabilities: [ColorCapability] = [.trueColor, .palette256, .palette16, .none]
-        let densities: [Double] = [20, 20, 30, 40, 100, 400]
         return Case(
             message: Message(text: text, entities: entities), wrapWidth: widths[Int(rng.next() % 5)], glyphs: glyphs,
-            capability: capabilities[Int(rng.next() % 4)], density: densities[Int(rng.next() % 6)],
+            capability: capabilities[Int(rng.next() % 4)],
+            density: densities[Int(rng.next() % UInt64(densities.count))],
             seed: rng.next() % 10_000, revealed: rng.next() % 3 == 0 ? Int(rng.next() % UInt64(spoilers)) : nil)
     }
 
@@ -84,68 +88,92 @@ import Testing
         return (column..<(column + count)).map { ($0, box.line) }
     }
 
-    /// The longest a hidden word's dust may stay as it is. A word of one cell has few
-    /// particles, and a cell's glyph can stay put for a few frames while they drift
-    /// inside one dot or one step of the ramp; longer, and the word looks frozen.
-    /// Checked for every braille word, and for half-block and ASCII words of three
-    /// cells or more.
-    static let longestStill = 1.5
+    /// The longest a cell of a hidden word may stay as it is: 0.5 s, five frames 0.1 s
+    /// apart. Longer, and the word looks frozen.
+    static let longestStill = 0.5
 
-    /// Every cell of every hidden word holds dust in every frame; every hidden word's
-    /// dust changes at least once in every ``longestStill`` seconds; and no cell outside
-    /// the words' rectangles and the shown text holds dust.
+    /// Every cell of every hidden word holds dust in every frame; every such cell
+    /// changes at least once in every ``longestStill`` seconds; and no cell outside the
+    /// words' rectangles and the shown text holds dust.
     @Test(arguments: GlyphSet.allCases) func everyHiddenWordIsCoveredByMovingDustAndNothingElseIs(_ glyphs: GlyphSet) {
         forAll({ Self.generate(&$0, glyphs: glyphs) }, count: 30) { c in
-            var previous: [[CanvasCell]?] = []
-            var stillSince: [Int] = []
-            let problem = Self.frames(c) { frame, canvas, layout, scene in
-                if previous.isEmpty {
-                    previous = Array(repeating: nil, count: layout.words.count)
-                    stillSince = Array(repeating: 0, count: layout.words.count)
-                }
-                var inWord = [Bool](repeating: false, count: canvas.width * canvas.height)
-                for (w, box) in layout.words.enumerated() {
-                    let cells = Self.cells(of: box)
-                    for (column, row) in cells { inWord[row * canvas.width + column] = true }
-                    guard scene.isHidden(word: w) else {
-                        previous[w] = nil
-                        continue
-                    }
-                    for (column, row) in cells where canvas[column, row].symbol == 0x20 {
-                        return
-                            "hidden word \(w) \(String(reflecting: box.text)) has no dust at column \(column), row \(row)"
-                    }
-                    let now = cells.map { canvas[$0.0, $0.1] }
-                    // A ramp cell is one glyph of four or seven: a word of one or two such
-                    // cells can hold its glyphs longer (see the CHANGELOG's known limits).
-                    let checksMotion = !c.glyphs.usesBrightnessRamp || cells.count >= 3
-                    if checksMotion, let before = previous[w], before == now {
-                        if Double(frame - stillSince[w]) / 10 >= Self.longestStill - 1e-9 {
-                            return
-                                "hidden word \(w) \(String(reflecting: box.text)) has not changed since frame \(stillSince[w])"
-                        }
-                    } else {
-                        stillSince[w] = frame
-                    }
-                    previous[w] = now
-                }
-                for g in layout.graphemes where g.word == nil {
-                    for column in g.column..<(g.column + max(g.columns, 1)) where column < canvas.width {
-                        inWord[g.line * canvas.width + column] = true
-                    }
-                }
-                for row in 0..<canvas.height {
-                    for column in 0..<canvas.width where !inWord[row * canvas.width + column] {
-                        let symbol = canvas[column, row].symbol
-                        if symbol != 0x20 && symbol != CanvasCell.continuation {
-                            return "dust at column \(column), row \(row), outside every word"
-                        }
-                    }
-                }
-                return nil
-            }
+            let problem = Self.checkCoveredAndMoving(c)
             if let problem { Issue.record("\(problem)") }
             return problem == nil
+        }
+    }
+
+    /// At every density `--density` allows, from none to 1,000, every cell of every
+    /// hidden word holds dust in every frame and keeps changing: a low density makes
+    /// sparser dust, never a gap that shows where the text is.
+    @Test(arguments: [0, 0.5, 1, 2, 3, 5, 8, 10, 15, 19] as [Double])
+    func everyCellHoldsDustAtLowDensities(_ density: Double) {
+        forAll(
+            { rng -> Case in
+                var c = Self.generate(&rng, glyphs: GlyphSet.allCases[Int(rng.next() % 3)])
+                c.density = density
+                return c
+            }, count: 12
+        ) { c in
+            let problem = Self.checkCoveredAndMoving(c)
+            if let problem { Issue.record("\(problem)") }
+            return problem == nil
+        }
+    }
+
+    /// What ``everyHiddenWordIsCoveredByMovingDustAndNothingElseIs(_:)`` checks of one case,
+    /// or nil when it holds.
+    static func checkCoveredAndMoving(_ c: Case) -> String? {
+        // Per word, per cell: what it showed last and the frame since when.
+        var previous: [[CanvasCell]?] = []
+        var stillSince: [[Int]] = []
+        return Self.frames(c) { frame, canvas, layout, scene in
+            if previous.isEmpty {
+                previous = Array(repeating: nil, count: layout.words.count)
+                stillSince = Array(repeating: [], count: layout.words.count)
+            }
+            var inWord = [Bool](repeating: false, count: canvas.width * canvas.height)
+            for (w, box) in layout.words.enumerated() {
+                let cells = Self.cells(of: box)
+                for (column, row) in cells { inWord[row * canvas.width + column] = true }
+                guard scene.isHidden(word: w) else {
+                    previous[w] = nil
+                    continue
+                }
+                for (column, row) in cells where canvas[column, row].symbol == 0x20 {
+                    return
+                        "hidden word \(w) \(String(reflecting: box.text)) has no dust at column \(column), row \(row)"
+                }
+                let now = cells.map { canvas[$0.0, $0.1] }
+                if let before = previous[w] {
+                    for k in now.indices {
+                        if before[k] != now[k] {
+                            stillSince[w][k] = frame
+                        } else if Double(frame - stillSince[w][k]) / 10 >= Self.longestStill - 1e-9 {
+                            return
+                                "hidden word \(w) \(String(reflecting: box.text)): the cell at column \(cells[k].0), "
+                                + "row \(cells[k].1) has not changed since frame \(stillSince[w][k])"
+                        }
+                    }
+                } else {
+                    stillSince[w] = Array(repeating: frame, count: now.count)
+                }
+                previous[w] = now
+            }
+            for g in layout.graphemes where g.word == nil {
+                for column in g.column..<(g.column + max(g.columns, 1)) where column < canvas.width {
+                    inWord[g.line * canvas.width + column] = true
+                }
+            }
+            for row in 0..<canvas.height {
+                for column in 0..<canvas.width where !inWord[row * canvas.width + column] {
+                    let symbol = canvas[column, row].symbol
+                    if symbol != 0x20 && symbol != CanvasCell.continuation {
+                        return "dust at column \(column), row \(row), outside every word"
+                    }
+                }
+            }
+            return nil
         }
     }
 }

@@ -180,6 +180,15 @@ public struct ANSIFrameBuilder: Sendable {
         raster.clear()
         raster.plotParticles(
             of: scene, thinning: UInt32(clamping: max(1, options.particleThinning ?? defaultThinning(for: scene))))
+        if !options.fillHiddenCells {
+            // Live frames: an ember in each hidden cell that no particle lights, and every
+            // hidden cell changing at each twinkle phase.
+            let ember = emberColor(of: scene)
+            for i in (rowRange.lowerBound * columns)..<(rowRange.upperBound * columns) where hiddenCell[i] {
+                if raster.masks[i] == 0 { raster.addEmber(cell: i, color: ember) }
+                raster.keepTwinkling(cell: i)
+            }
+        }
         let shows = showsText
         raster.draw(
             into: &canvas, originColumn: originColumn, originRow: originRow, capability: options.capability,
@@ -246,6 +255,15 @@ public struct ANSIFrameBuilder: Sendable {
             if area > 0 && live.isFinite { perCell = max(perCell, live / area * cellWidth * cellHeight) }
         }
         return max(1, min(Int((perCell / ANSIFrameBuilder.particlesPerCell).rounded()), 1 << 20))
+    }
+
+    /// The colour of the embers of hidden cells without particles
+    /// (``DotRaster/addEmber(cell:color:)``): the scene's particle colour, or its preset's
+    /// first cell's colour (`0xRRGGBB`).
+    func emberColor(of scene: SpoilerScene) -> UInt32 {
+        let c =
+            scene.options.particleColor ?? scene.preset.emitter.emitterCells.first?.color ?? Preset.secondaryTextColor
+        return UInt32(c.red) << 16 | UInt32(c.green) << 8 | UInt32(c.blue)
     }
 
     /// About how many particles the automatic thinning leaves in a cell of a hidden word.

@@ -13,7 +13,9 @@ public struct ANSIFrameOptions: Sendable, Hashable {
     /// The background of the focused hidden word (Tab), before reduction.
     public var focusBackground: RGBColor
     /// Whether hidden cells without a particle get the glyph set's still mask symbol, so
-    /// a still frame shows where hidden words are.
+    /// a still frame shows where hidden words are; otherwise (live frames) each gets a
+    /// faint ember that moves (``DotRaster/addEmber(cell:color:)``), so no cell of a
+    /// hidden word is ever blank, whatever the density.
     public var fillHiddenCells: Bool
     /// Draw one particle in this many, chosen by a hash of its serial number, but never
     /// leave a cell with particles in it empty (``DotRaster/plotParticles(of:thinning:)``);

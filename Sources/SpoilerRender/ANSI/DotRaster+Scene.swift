@@ -23,6 +23,8 @@ extension DotRaster {
     /// leave no dust beside the word. Other presets (confetti) are drawn wherever their
     /// particles fly in the grid.
     ///
+    /// It also sets ``twinkleTime`` to the scene's time (nil under reduced motion).
+    ///
     /// This is the frame builder's hot loop (20,000 particles in well under a
     /// millisecond): it reads the scene's particle arrays in place instead of building a
     /// ``VisibleParticles`` copy, computes the opacity with the cell's constants hoisted out
@@ -37,6 +39,7 @@ extension DotRaster {
     ///
     /// - Complexity: O(particles + words).
     public mutating func plotParticles(of scene: SpoilerScene, thinning: UInt32 = 1) {
+        twinkleTime = scene.options.reducedMotion ? nil : scene.time
         let field = scene.particles
         let n = field.count
         guard n > 0, columns > 0, rows > 0 else { return }
@@ -216,13 +219,7 @@ extension DotRaster {
     @inlinable
     public static func isDrawn(id: UInt32, thinning: UInt32) -> Bool {
         guard thinning > 1 else { return true }
-        var h = id
-        h ^= h >> 16
-        h &*= 0x85EB_CA6B
-        h ^= h >> 13
-        h &*= 0xC2B2_AE35
-        h ^= h >> 16
-        return h % thinning == 0
+        return mix(id) % thinning == 0
     }
 
     /// The opacity `a` of a particle at (`x`, `y`) of age `age` while its word's reveal

@@ -40,6 +40,11 @@ public struct DotRaster: Sendable {
     public internal(set) var litCells: [Int32]
     /// How many cells are lit.
     public internal(set) var litCount = 0
+    /// The time in seconds that drives the twinkle of cells (``twinklePhase(cell:)``,
+    /// ``addEmber(cell:color:)``, ``keepTwinkling(cell:)``), or nil for
+    /// none: a still (``plotParticles(of:thinning:)`` sets it to the scene's time, nil
+    /// under reduced motion). Default nil.
+    public var twinkleTime: Double?
 
     private let dotScaleX: Double
     private let dotScaleY: Double
@@ -128,7 +133,8 @@ public struct DotRaster: Sendable {
     /// Draws every lit cell into `canvas` (offset by `originColumn`, `originRow`) whose
     /// `isDrawable` says yes, in `style`'s background and attributes and the particle's
     /// colour scaled to its level, reduced to `capability`, with the glyph
-    /// ``GlyphSet/symbol(mask:light:)`` gives its dots and light.
+    /// ``GlyphSet/symbol(mask:light:)`` gives its dots and light (with ``twinkleTime``,
+    /// ``GlyphSet/symbol(mask:light:phase:)`` and the cell's ``twinklePhase(cell:)``).
     ///
     /// With no colour (``ColorCapability/none``) or 16 colours, the lowest levels are
     /// drawn dim instead.
@@ -155,8 +161,12 @@ public struct DotRaster: Sendable {
                 s.foreground = capability.quantise(DotRaster.rgb(colors[cell]))
                 if level * 2 <= levels { s.attributes.insert(.dim) }
             }
+            let symbol =
+                twinkleTime == nil || !glyphs.usesBrightnessRamp
+                ? glyphs.symbol(mask: masks[cell], light: Double(light[cell]) / 16)
+                : glyphs.symbol(mask: masks[cell], light: Double(light[cell]) / 16, phase: twinklePhase(cell: cell))
             canvas.put(
-                symbol: glyphs.symbol(mask: masks[cell], light: Double(light[cell]) / 16),
+                symbol: symbol,
                 column: originColumn + column, row: originRow + row,
                 style: s)
         }

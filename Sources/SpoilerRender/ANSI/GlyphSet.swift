@@ -82,6 +82,27 @@ public enum GlyphSet: String, Sendable, Hashable, CaseIterable {
         return glyphs[min(step, glyphs.count - 1)]
     }
 
+    /// The scalar value of the glyph for a cell with the non-empty dot mask `mask`,
+    /// particle light `light` and twinkle phase `phase` (a whole number that goes up by
+    /// one every ``DotRaster/twinkleSeconds``, ``DotRaster/twinklePhase(cell:)``).
+    ///
+    /// Braille shows the mask, as ``symbol(mask:light:)``. The ramps pair their glyphs
+    /// (`░▒` `▓█`; `.:` `-=` `+*`): the light picks the pair (two ``rampStep``s a pair, the
+    /// brightest pair for anything brighter) and the phase's parity the glyph in it. A
+    /// cell's light alone can hold still while its particles drift, and a light that
+    /// rises as the phase turns could cancel a plain offset; with the parity in the
+    /// glyph's own place, the glyph changes at every new phase whatever the particles
+    /// do, and the particles still set how bright the cell shimmers.
+    @inlinable
+    public func symbol(mask: UInt8, light: Double, phase: Int) -> UInt32 {
+        guard usesBrightnessRamp else { return symbol(mask: mask) }
+        let glyphs = ramp
+        let pairs = glyphs.count / 2
+        let steps = light.isFinite ? max(light, 0) / rampStep : 0
+        let pair = Int(min(steps / 2, Double(pairs - 1)))
+        return glyphs[2 * pair + (phase & 1)]
+    }
+
     /// The scalar value of the glyph for a non-empty dot mask (the pattern of the dots,
     /// without a brightness ramp).
     @inlinable
