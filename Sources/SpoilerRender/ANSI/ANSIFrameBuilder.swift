@@ -64,9 +64,15 @@ public struct ANSIFrameBuilder: Sendable {
             var cell = GlyphCell(
                 column: Int32(g.column), row: Int32(g.line), columns: Int8(min(g.columns, 2)),
                 word: Int32(g.word ?? -1),
-                symbol: 0, cluster: -1, attributes: formatting.attributes(at: g.utf16Offset).rawValue)
+                symbol: 0, cluster: -1, attributes: formatting.attributes(at: g.utf16Offset).rawValue, stored: 0)
             if scalars.count == 1, let v = scalars.first?.value {
                 cell.symbol = TerminalSafety.visible(v)
+                // What CellCanvas.put(symbol:column:row:style:) stores for it.
+                var stored = TerminalSafety.visible(cell.symbol)
+                if stored == CanvasCell.continuation || stored >= CanvasCell.clusterFlag || stored > 0x10FFFF {
+                    stored = 0xFFFD
+                }
+                cell.stored = stored
             } else {
                 cell.cluster = Int32(clusters.count)
                 clusters.append(g.display)
@@ -127,10 +133,9 @@ public struct ANSIFrameBuilder: Sendable {
             showsText = Array(repeating: false, count: cellCount)
             hiddenCell = Array(repeating: false, count: cellCount)
         } else {
-            for i in (rowRange.lowerBound * columns)..<(rowRange.upperBound * columns) {
-                showsText[i] = false
-                hiddenCell[i] = false
-            }
+            let cleared = (rowRange.lowerBound * columns)..<(rowRange.upperBound * columns)
+            showsText.withUnsafeMutableBufferPointer { b in for i in cleared { b[i] = false } }
+            hiddenCell.withUnsafeMutableBufferPointer { b in for i in cleared { b[i] = false } }
         }
         // Text.
         // Whether each word is hidden, asked of the scene only for words on the rows drawn
@@ -139,7 +144,16 @@ public struct ANSIFrameBuilder: Sendable {
         let rows = raster.rows
         let firstGlyph = glyphRowStart?[rowRange.lowerBound] ?? 0
         let endGlyph = glyphRowStart?[rowRange.upperBound] ?? glyphs.count
-        for g in glyphs[firstGlyph..<endGlyph] {
+        var k = firstGlyph
+        while k < endGlyph {
+            // Plain one-column glyphs and hidden ones, the bulk of a message, go straight
+            // into the canvas's cells; the rest take the general path below.
+            k = drawPlainGlyphs(
+                from: k, to: endGlyph, of: scene, hiddenWord: &hiddenWord, into: &canvas, originColumn: originColumn,
+                originRow: originRow)
+            guard k < endGlyph else { break }
+            let g = glyphs[k]
+            k += 1
             var style = options.textStyle
             style.attributes.formUnion(CellAttributes(rawValue: g.attributes))
             let column = Int(g.column)
@@ -286,6 +300,71 @@ public struct ANSIFrameBuilder: Sendable {
         var cluster: Int32
         /// The formatting of the text at this glyph (``CellAttributes``).
         var attributes: UInt8
+        /// The symbol a one-column cell of it holds (``symbol`` as the canvas stores it).
+        var stored: UInt32
+    }
+
+    /// Draws glyphs `start..<end` of ``glyphs`` for as long as each is either of a hidden
+    /// word (marked hidden, nothing drawn) or a one-scalar, one-column glyph outside
+    /// hidden words that lands inside `canvas` on a one-column cell (stored as
+    /// ``CellCanvas/put(symbol:column:row:style:)`` would store it); returns the index of
+    /// the first glyph that is neither (`end` if none), for the general path.
+    ///
+    /// The frame's text pass, without a uniqueness check or a bounds check per cell.
+    private mutating func drawPlainGlyphs(
+        from start: Int, to end: Int, of scene: SpoilerScene, hiddenWord: inout [UInt8], into canvas: inout CellCanvas,
+        originColumn: Int, originRow: Int
+    ) -> Int {
+        let base = options.textStyle
+        let canvasWidth = canvas.width
+        let canvasHeight = canvas.height
+        let columns = raster.columns
+        let rows = raster.rows
+        let sceneWords = scene.words.count
+        var k = start
+        glyphs.withUnsafeBufferPointer { glyphs in
+            canvas.cells.withUnsafeMutableBufferPointer { cells in
+                showsText.withUnsafeMutableBufferPointer { showsText in
+                    hiddenCell.withUnsafeMutableBufferPointer { hiddenCell in
+                        hiddenWord.withUnsafeMutableBufferPointer { hiddenWord in
+                            while k < end {
+                                let g = glyphs[k]
+                                let column = Int(g.column)
+                                let row = Int(g.row)
+                                if g.word >= 0 {
+                                    let w = Int(g.word)
+                                    if w < hiddenWord.count && hiddenWord[w] == 0 {
+                                        hiddenWord[w] = w < sceneWords && !scene.isHidden(word: w) ? 2 : 1
+                                    }
+                                    guard w >= hiddenWord.count || hiddenWord[w] == 1 else { return }
+                                    if row < rows {
+                                        for c in column..<min(column + Int(g.columns), columns) {
+                                            hiddenCell[row &* columns &+ c] = true
+                                        }
+                                    }
+                                    k += 1
+                                    continue
+                                }
+                                let x = originColumn &+ column
+                                let y = originRow &+ row
+                                guard g.cluster < 0, g.columns == 1, x >= 0, x < canvasWidth, y >= 0, y < canvasHeight
+                                else { return }
+                                let i = y &* canvasWidth &+ x
+                                guard cells[i].width == 1 else { return }
+                                var style = base
+                                if g.attributes != 0 {
+                                    style.attributes.formUnion(CellAttributes(rawValue: g.attributes))
+                                }
+                                cells[i] = CanvasCell(symbol: g.stored, width: 1, style: style)
+                                if row < rows && column < columns { showsText[row &* columns &+ column] = true }
+                                k += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return k
     }
 
     private mutating func markHidden(column: Int, row: Int, columns count: Int) {

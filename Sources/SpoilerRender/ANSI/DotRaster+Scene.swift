@@ -39,43 +39,44 @@ extension DotRaster {
     ///
     /// - Complexity: O(particles + words).
     public mutating func plotParticles(of scene: SpoilerScene, thinning: UInt32 = 1) {
+        plotParticles(of: scene, thinning: thinning, fourWide: true)
+    }
+
+    /// ``plotParticles(of:thinning:)``, with the four-wide loop where it applies or, with
+    /// `fourWide` false, the scalar loop only (the reference a test holds the other to).
+    mutating func plotParticles(of scene: SpoilerScene, thinning: UInt32, fourWide: Bool) {
         twinkleTime = scene.options.reducedMotion ? nil : scene.time
         let field = scene.particles
         let n = field.count
         guard n > 0, columns > 0, rows > 0 else { return }
         let t = scene.time
-        let cells = scene.preset.emitter.emitterCells
         let still = scene.options.reducedMotion
-        // Per cell: alpha speed and the alpha-over-life keys.
-        let alphaSpeed = cells.map { still ? 0 : Float($0.alphaSpeed) }
-        // The alpha-over-life keys of every cell in one array (no nested arrays in the loop).
-        var keyStart: [Int] = []
-        var keyCount: [Int] = []
+        // Per emitter cell: alpha speed and where its alpha-over-life keys are in one
+        // flat array (no nested arrays in the loop).
+        var opacities: [CellOpacity] = []
         var flatKeys: [Float] = []
-        for cell in cells {
-            keyStart.append(flatKeys.count)
-            keyCount.append(still ? 0 : cell.alphaOverLife.count)
+        for cell in scene.preset.emitter.emitterCells {
+            opacities.append(
+                CellOpacity(
+                    speed: still ? 0 : Float(cell.alphaSpeed), keyStart: Int32(flatKeys.count),
+                    keyCount: Int32(still ? 0 : cell.alphaOverLife.count)))
             if !still { flatKeys += cell.alphaOverLife.map { Float($0) } }
         }
         flatKeys.append(0)
         // Per word: the active reveal, if any.
         let active: [RevealState?] = scene.reveals.map { r in r.flatMap { $0.isActive(at: t) ? $0 : nil } }
         let anyActive = active.contains { $0 != nil }
-        let levelsF = Float(levels)
-        let maxLevel = UInt8(min(levels, 255))
         let perColumn = glyphs.dotsPerColumn
         let perRow = glyphs.dotsPerRow
-        let scaleX = Float(Double(perColumn) / cellWidth)
-        let scaleY = Float(Double(perRow) / cellHeight)
-        let dotColumns = Float(columns * perColumn)
-        let dotRows = Float(rows * perRow)
-        let braille = glyphs == .braille
-        let columnsCount = columns
         let clip = scene.preset.confinement != .none
-        let bounds = clip ? wordDotBounds(of: scene) : WordDotBounds()
-        let wordCount = bounds.count
-        let passes = thinning > 1 ? 2 : 1
+        let constants = PlotConstants(
+            levels: Float(levels), maxLevel: Int(min(levels, 255)), scaleX: Float(Double(perColumn) / cellWidth),
+            scaleY: Float(Double(perRow) / cellHeight), dotColumns: Float(columns * perColumn),
+            dotRows: Float(rows * perRow), braille: glyphs == .braille, columns: columns, clip: clip,
+            thinning: thinning, anyActive: anyActive, time: t)
+        let bounds = clip ? wordDotBounds(of: scene) : []
         var lit = litCount
+        let allowsFourWide = fourWide
         field.x.withUnsafeBufferPointer { xs in
             field.y.withUnsafeBufferPointer { ys in
                 field.age.withUnsafeBufferPointer { ages in
@@ -85,119 +86,14 @@ extension DotRaster {
                                 field.cell.withUnsafeBufferPointer { cellIndex in
                                     field.word.withUnsafeBufferPointer { words in
                                         field.id.withUnsafeBufferPointer { ids in
-                                            masks.withUnsafeMutableBufferPointer { masks in
-                                                brightness.withUnsafeMutableBufferPointer { brightness in
-                                                    colors.withUnsafeMutableBufferPointer { colors in
-                                                        light.withUnsafeMutableBufferPointer { light in
-                                                            litCells.withUnsafeMutableBufferPointer { litCells in
-                                                                for pass in 0..<passes {
-                                                                    for i in 0..<n {
-                                                                        if passes > 1
-                                                                            && DotRaster.isDrawn(
-                                                                                id: ids[i], thinning: thinning)
-                                                                                != (pass == 0)
-                                                                        {
-                                                                            continue
-                                                                        }
-                                                                        // Where: the dot, inside the grid and, when
-                                                                        // clipping, inside the word's cells.
-                                                                        let dotX = xs[i] * scaleX
-                                                                        let dotY = ys[i] * scaleY
-                                                                        var ix: Int
-                                                                        var iy: Int
-                                                                        if clip {
-                                                                            let w = Int(words[i])
-                                                                            guard w < wordCount,
-                                                                                dotX >= bounds.lowX[w],
-                                                                                dotX <= bounds.highX[w],
-                                                                                dotY >= bounds.lowY[w],
-                                                                                dotY <= bounds.highY[w]
-                                                                            else { continue }
-                                                                            ix = Int(dotX)
-                                                                            iy = Int(dotY)
-                                                                            if ix >= bounds.endX[w] { ix -= 1 }
-                                                                            if iy >= bounds.endY[w] { iy -= 1 }
-                                                                        } else {
-                                                                            guard dotX >= 0, dotY >= 0,
-                                                                                dotX < dotColumns, dotY < dotRows
-                                                                            else { continue }
-                                                                            ix = Int(dotX)
-                                                                            iy = Int(dotY)
-                                                                        }
-                                                                        let bit: UInt8
-                                                                        let cell: Int
-                                                                        if braille {
-                                                                            let column = ix >> 1
-                                                                            let row = iy >> 2
-                                                                            cell = row * columnsCount + column
-                                                                            let dx = ix & 1
-                                                                            let dy = iy & 3
-                                                                            bit =
-                                                                                dy == 3
-                                                                                ? (0x40 << UInt8(dx))
-                                                                                : (1 << UInt8(dx * 3 + dy))
-                                                                        } else {
-                                                                            let row = iy >> 1
-                                                                            cell = row * columnsCount + ix
-                                                                            bit = 1 << UInt8(iy & 1)
-                                                                        }
-                                                                        // The second pass only fills empty cells.
-                                                                        if pass == 1 && masks[cell] != 0 { continue }
-                                                                        // How bright.
-                                                                        let c = Int(cellIndex[i])
-                                                                        let age = ages[i]
-                                                                        var a = alphas[i]
-                                                                        if c < alphaSpeed.count {
-                                                                            a += alphaSpeed[c] * age
-                                                                            let count = keyCount[c]
-                                                                            let start = keyStart[c]
-                                                                            if count == 1 {
-                                                                                a += flatKeys[start]
-                                                                            } else if count > 1 {
-                                                                                let life = lifetimes[i]
-                                                                                let fraction =
-                                                                                    life > 0
-                                                                                    ? min(max(age / life, 0), 1) : 1
-                                                                                let f = fraction * Float(count - 1)
-                                                                                let j = min(Int(f), count - 2)
-                                                                                a +=
-                                                                                    flatKeys[start + j]
-                                                                                    + (flatKeys[start + j + 1]
-                                                                                        - flatKeys[start + j])
-                                                                                    * (f - Float(j))
-                                                                            }
-                                                                        }
-                                                                        a = min(max(a, 0), 1)
-                                                                        if anyActive, a > 0 {
-                                                                            let w = Int(words[i])
-                                                                            if w < active.count, let state = active[w] {
-                                                                                a = DotRaster.revealed(
-                                                                                    a, x: xs[i], y: ys[i], age: age,
-                                                                                    state: state, time: t)
-                                                                            }
-                                                                        }
-                                                                        let level = Int(a * levelsF + 0.5)
-                                                                        guard a > 0, level > 0 else { continue }
-                                                                        if masks[cell] == 0 {
-                                                                            litCells[lit] = Int32(cell)
-                                                                            lit += 1
-                                                                        }
-                                                                        masks[cell] |= bit
-                                                                        let l = UInt8(min(level, Int(maxLevel)))
-                                                                        light[cell] =
-                                                                            min(light[cell], 0xFF00)
-                                                                            + UInt16(a * 16 + 0.5)
-                                                                        if l > brightness[cell] {
-                                                                            brightness[cell] = l
-                                                                            colors[cell] = colorsIn[i]
-                                                                        }
-                                                                    }
-                                                                }
-                                                            }
-                                                        }
-                                                    }
-                                                }
-                                            }
+                                            let particles = ParticleBuffers(
+                                                x: xs, y: ys, age: ages, lifetime: lifetimes, alpha: alphas,
+                                                color: colorsIn, cell: cellIndex, word: words, id: ids)
+                                            lit = plot(
+                                                particles, count: n, constants: constants, bounds: bounds,
+                                                opacities: opacities, flatKeys: flatKeys, active: active,
+                                                fourWide: allowsFourWide,
+                                                lit: lit)
                                         }
                                     }
                                 }
@@ -208,6 +104,145 @@ extension DotRaster {
             }
         }
         litCount = lit
+    }
+
+    /// The loop of ``plotParticles(of:thinning:)`` over `count` particles; returns the new
+    /// ``litCount`` (starting from `lit`).
+    private mutating func plot(
+        _ particles: ParticleBuffers, count n: Int, constants k: PlotConstants, bounds: [WordDotBounds],
+        opacities: [CellOpacity], flatKeys: [Float], active: [RevealState?], fourWide: Bool, lit start: Int
+    ) -> Int {
+        var lit = start
+        masks.withUnsafeMutableBufferPointer { masks in
+            brightness.withUnsafeMutableBufferPointer { brightness in
+                colors.withUnsafeMutableBufferPointer { colors in
+                    light.withUnsafeMutableBufferPointer { light in
+                        litCells.withUnsafeMutableBufferPointer { litCells in
+                            bounds.withUnsafeBufferPointer { bounds in
+                                opacities.withUnsafeBufferPointer { opacities in
+                                    flatKeys.withUnsafeBufferPointer { flatKeys in
+                                        let raster = RasterBuffers(
+                                            masks: masks, brightness: brightness, colors: colors, light: light,
+                                            litCells: litCells)
+                                        let vector =
+                                            !fourWide
+                                            ? nil
+                                            : DotRaster.fourWide(
+                                                constants: k, opacities: opacities, flatKeys: flatKeys)
+                                        for pass in 0..<(k.thinning > 1 ? 2 : 1) {
+                                            var done = 0
+                                            if let vector {
+                                                (done, lit) = DotRaster.plotFourWide(
+                                                    particles, count: n, pass: pass, constants: k, bounds: bounds,
+                                                    opacity: vector, into: raster, lit: lit)
+                                            }
+                                            lit = DotRaster.plot(
+                                                particles, range: done..<n, pass: pass, constants: k,
+                                                bounds: bounds, opacities: opacities, flatKeys: flatKeys,
+                                                active: active, into: raster, lit: lit)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return lit
+    }
+
+    /// The hot loop itself, over buffers: pass `pass` (0: the particles ``isDrawn(id:thinning:)``
+    /// keeps, or all without thinning; 1: the others, into empty cells) over the particles
+    /// in `range`, each one's dot, opacity and cell. The reference for
+    /// ``plotFourWide(_:count:pass:constants:bounds:opacity:into:lit:)``.
+    static func plot(
+        _ p: ParticleBuffers, range: Range<Int>, pass: Int, constants k: PlotConstants,
+        bounds: UnsafeBufferPointer<WordDotBounds>, opacities: UnsafeBufferPointer<CellOpacity>,
+        flatKeys: UnsafeBufferPointer<Float>, active: [RevealState?], into r: RasterBuffers, lit start: Int
+    ) -> Int {
+        var lit = start
+        let wordCount = bounds.count
+        let cellCount = opacities.count
+        let passes = k.thinning > 1 ? 2 : 1
+        do {
+            for i in range {
+                if passes > 1 && DotRaster.isDrawn(id: p.id[i], thinning: k.thinning) != (pass == 0) { continue }
+                // Where: the dot, inside the grid and, when clipping, inside the word's cells.
+                let dotX = p.x[i] * k.scaleX
+                let dotY = p.y[i] * k.scaleY
+                var ix: Int
+                var iy: Int
+                if k.clip {
+                    let w = Int(p.word[i])
+                    guard UInt(bitPattern: w) < UInt(wordCount) else { continue }
+                    let b = bounds[w]
+                    guard dotX >= b.lowX, dotX <= b.highX, dotY >= b.lowY, dotY <= b.highY else { continue }
+                    ix = Int(dotX)
+                    iy = Int(dotY)
+                    if ix >= Int(b.endX) { ix &-= 1 }
+                    if iy >= Int(b.endY) { iy &-= 1 }
+                } else {
+                    guard dotX >= 0, dotY >= 0, dotX < k.dotColumns, dotY < k.dotRows else { continue }
+                    ix = Int(dotX)
+                    iy = Int(dotY)
+                }
+                let bit: UInt8
+                let cell: Int
+                if k.braille {
+                    cell = (iy &>> 2) &* k.columns &+ (ix &>> 1)
+                    let dx = ix & 1
+                    let dy = iy & 3
+                    bit = dy == 3 ? (0x40 << UInt8(dx)) : (1 << UInt8(dx &* 3 &+ dy))
+                } else {
+                    cell = (iy &>> 1) &* k.columns &+ ix
+                    bit = 1 << UInt8(iy & 1)
+                }
+                // The second pass only fills empty cells.
+                if pass == 1 && r.masks[cell] != 0 { continue }
+                // How bright.
+                let c = Int(p.cell[i])
+                let age = p.age[i]
+                var a = p.alpha[i]
+                if c < cellCount {
+                    let o = opacities[c]
+                    a += o.speed * age
+                    let count = Int(o.keyCount)
+                    let first = Int(o.keyStart)
+                    if count == 1 {
+                        a += flatKeys[first]
+                    } else if count > 1 {
+                        let life = p.lifetime[i]
+                        let fraction = life > 0 ? min(max(age / life, 0), 1) : 1
+                        let f = fraction * Float(count &- 1)
+                        let j = min(Int(f), count &- 2)
+                        let key = flatKeys[first &+ j]
+                        a += key + (flatKeys[first &+ j &+ 1] - key) * (f - Float(j))
+                    }
+                }
+                a = min(max(a, 0), 1)
+                if k.anyActive, a > 0 {
+                    let w = Int(p.word[i])
+                    if w >= 0, w < active.count, let state = active[w] {
+                        a = DotRaster.revealed(a, x: p.x[i], y: p.y[i], age: age, state: state, time: k.time)
+                    }
+                }
+                let level = Int(a * k.levels + 0.5)
+                guard a > 0, level > 0 else { continue }
+                if r.masks[cell] == 0 {
+                    r.litCells[lit] = Int32(truncatingIfNeeded: cell)
+                    lit &+= 1
+                }
+                r.masks[cell] |= bit
+                let l = UInt8(truncatingIfNeeded: min(level, k.maxLevel))
+                r.light[cell] = min(r.light[cell], 0xFF00) &+ UInt16(a * 16 + 0.5)
+                if l > r.brightness[cell] {
+                    r.brightness[cell] = l
+                    r.colors[cell] = p.color[i]
+                }
+            }
+        }
+        return lit
     }
 
     /// Whether the particle with serial number `id` is one of the one in `thinning` that
@@ -235,8 +270,9 @@ extension DotRaster {
     }
 
     /// Each scene word's cells in dot coordinates, within the grid.
-    func wordDotBounds(of scene: SpoilerScene) -> WordDotBounds {
-        var b = WordDotBounds()
+    func wordDotBounds(of scene: SpoilerScene) -> [WordDotBounds] {
+        var b: [WordDotBounds] = []
+        b.reserveCapacity(scene.words.count)
         let perColumn = glyphs.dotsPerColumn
         let perRow = glyphs.dotsPerRow
         for word in scene.words {
@@ -251,45 +287,90 @@ extension DotRaster {
             let (c0, c1) = span(r.minX, r.maxX, cellWidth, columns)
             let (r0, r1) = span(r.minY, r.maxY, cellHeight, rows)
             if c1 > c0 && r1 > r0 && r.minX.isFinite && r.minY.isFinite {
-                b.append(
-                    x: c0 * perColumn, endX: c1 * perColumn, y: r0 * perRow, endY: r1 * perRow)
+                b.append(WordDotBounds(x: c0 * perColumn, endX: c1 * perColumn, y: r0 * perRow, endY: r1 * perRow))
             } else {
-                b.appendEmpty()
+                b.append(.empty)
             }
         }
         return b
     }
 }
 
-/// Each word's cells in dot coordinates: a particle at dot (x, y) is inside when
+/// One word's cells in dot coordinates: a particle at dot (x, y) is inside when
 /// `lowX ≤ x ≤ highX` and `lowY ≤ y ≤ highY`, and lights dot
 /// (min(⌊x⌋, endX − 1), min(⌊y⌋, endY − 1)).
 struct WordDotBounds {
-    var lowX: [Float] = []
-    var highX: [Float] = []
-    var lowY: [Float] = []
-    var highY: [Float] = []
-    var endX: [Int] = []
-    var endY: [Int] = []
+    var lowX: Float
+    var highX: Float
+    var lowY: Float
+    var highY: Float
+    var endX: Int32
+    var endY: Int32
 
-    var count: Int { lowX.count }
+    init(x: Int, endX ex: Int, y: Int, endY ey: Int) {
+        lowX = Float(x)
+        highX = Float(ex)
+        lowY = Float(y)
+        highY = Float(ey)
+        endX = Int32(clamping: ex)
+        endY = Int32(clamping: ey)
+    }
 
-    mutating func append(x: Int, endX ex: Int, y: Int, endY ey: Int) {
-        lowX.append(Float(x))
-        highX.append(Float(ex))
-        lowY.append(Float(y))
-        highY.append(Float(ey))
-        endX.append(ex)
-        endY.append(ey)
+    private init(lowX: Float, highX: Float, lowY: Float, highY: Float) {
+        self.lowX = lowX
+        self.highX = highX
+        self.lowY = lowY
+        self.highY = highY
+        endX = 0
+        endY = 0
     }
 
     /// A word with no cells in the grid: nothing is inside.
-    mutating func appendEmpty() {
-        lowX.append(1)
-        highX.append(0)
-        lowY.append(1)
-        highY.append(0)
-        endX.append(0)
-        endY.append(0)
-    }
+    static let empty = WordDotBounds(lowX: 1, highX: 0, lowY: 1, highY: 0)
+}
+
+/// The opacity constants of one emitter cell: its alpha speed, and where its
+/// alpha-over-life keys start in the flat key array and how many there are.
+struct CellOpacity {
+    var speed: Float
+    var keyStart: Int32
+    var keyCount: Int32
+}
+
+/// What the raster's loop needs of the grid and the scene, worked out once per frame.
+struct PlotConstants {
+    var levels: Float
+    var maxLevel: Int
+    var scaleX: Float
+    var scaleY: Float
+    var dotColumns: Float
+    var dotRows: Float
+    var braille: Bool
+    var columns: Int
+    var clip: Bool
+    var thinning: UInt32
+    var anyActive: Bool
+    var time: Double
+}
+
+/// A particle field's arrays, for the raster's loop (valid inside the closures that made them).
+struct ParticleBuffers {
+    var x: UnsafeBufferPointer<Float>
+    var y: UnsafeBufferPointer<Float>
+    var age: UnsafeBufferPointer<Float>
+    var lifetime: UnsafeBufferPointer<Float>
+    var alpha: UnsafeBufferPointer<Float>
+    var color: UnsafeBufferPointer<UInt32>
+    var cell: UnsafeBufferPointer<UInt16>
+    var word: UnsafeBufferPointer<Int32>
+    var id: UnsafeBufferPointer<UInt32>
+}
+
+/// The raster's arrays, for its loop (valid inside the closures that made them).
+struct RasterBuffers {
+    var masks: UnsafeMutableBufferPointer<UInt8>
+    var brightness: UnsafeMutableBufferPointer<UInt8>
+    var colors: UnsafeMutableBufferPointer<UInt32>
+    var light: UnsafeMutableBufferPointer<UInt16>
+    var litCells: UnsafeMutableBufferPointer<Int32>
 }
