@@ -89,6 +89,14 @@ enum RenderCommand {
         if args.given("timeline") && format != .json {
             throw .usage("'--timeline' applies to --format json", command: "render")
         }
+        if format == .ansi && !args.given("output") && TerminalRender.mayStream(args) {
+            // A still frame of a long unwrapped message is drawn and written a piece at a time.
+            let message = try readMessage(args)
+            if try TerminalRender.stream(message, args: args) { return }
+            try StandardStreams.write(TerminalRender.render(makeJob(args, message: message), cast: false))
+            StandardStreams.flush()
+            return
+        }
         let out = try format == .html ? HTMLRender.render(args) : render(makeJob(args), format: format)
         if let path = args.text("output") {
             try writeFile(path, out)
@@ -134,7 +142,14 @@ enum RenderCommand {
         return out
     }
 
-    static func makeJob(_ args: Arguments) throws(CommandLineError) -> Job {
+    /// The message: the whole input, its final newline dropped.
+    static func readMessage(_ args: Arguments) throws(CommandLineError) -> Message {
+        let input = try InputSource(path: args.inputPath)
+        let from = args.choice("from", as: InputFormat.self)!
+        return try MessageBatch.wholeMessage(from: input, format: from, options: MessageReading.options(args))
+    }
+
+    static func makeJob(_ args: Arguments, message given: Message? = nil) throws(CommandLineError) -> Job {
         let from = args.choice("from", as: InputFormat.self)!
         if from == .export {
             throw .usage(
@@ -166,9 +181,12 @@ enum RenderCommand {
         }
         let preset = effect.preset
 
-        // The message: the whole input, its final newline dropped.
-        let input = try InputSource(path: args.inputPath)
-        let message = try MessageBatch.wholeMessage(from: input, format: from, options: MessageReading.options(args))
+        let message: Message
+        if let given {
+            message = given
+        } else {
+            message = try readMessage(args)
+        }
         let layout = engine.layout(message)
         var scene = SpoilerScene(layout: layout, preset: preset, options: options, seed: seed)
         if let revealAt {

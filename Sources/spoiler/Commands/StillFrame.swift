@@ -7,7 +7,7 @@ import SpoilerRender
 enum StillFrame {
     /// Writes `message` laid out by `engine` (wrapped at `COLUMNS` when the engine has no
     /// width of its own) with `effect`'s scene at time 0
-    /// (``StillFrameWriter/writeMessage(layout:options:scene:into:)``).
+    /// (``StillFrameWriter/writeMessage(_:engine:options:scene:write:)``, a piece at a time).
     static func write(
         _ message: Message, engine: LayoutEngine, effect: EffectChoice, capability: ColorCapability,
         glyphs: GlyphSet, environment: [String: String]
@@ -16,11 +16,9 @@ enum StillFrame {
         if engine.wrapWidth == nil, let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
             engine.wrapWidth = columns
         }
-        let layout = engine.layout(message)
-        var options = ANSIFrameOptions(capability: capability, glyphs: glyphs)
-        options.formatting = message.entities
-        var out: [UInt8] = []
-        StillFrameWriter.writeMessage(layout: layout, options: options, scene: { effect.scene(for: $0) }, into: &out)
-        StandardStreams.write(out)
+        let options = ANSIFrameOptions(capability: capability, glyphs: glyphs)
+        StillFrameWriter.writeMessage(message, engine: engine, options: options, scene: { effect.scene(for: $0) }) {
+            StandardStreams.write($0)
+        }
     }
 }

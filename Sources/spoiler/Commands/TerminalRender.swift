@@ -2,6 +2,7 @@ import Glibc
 import SpoilerCore
 import SpoilerEffect
 import SpoilerLayout
+import SpoilerParser
 import SpoilerRender
 
 /// `render --format ansi` and `--format cast`.
@@ -72,6 +73,41 @@ enum TerminalRender {
         var out: [UInt8] = []
         StillFrameWriter.write(canvas, capability: capability, into: &out)
         return out
+    }
+}
+
+extension TerminalRender {
+    /// Whether `render --format ansi` with these options may be a still frame drawn a
+    /// piece at a time: no animation, reveal, confetti or stage, and standard output.
+    static func mayStream(_ args: Arguments) -> Bool {
+        !args.given("duration") && !args.given("reveal-at") && !args.flag("celebrate") && !args.given("stage")
+            && !args.given("output") && args.choice("from", as: InputFormat.self) != .export
+    }
+
+    /// Writes the still frame of a long unwrapped message a piece at a time
+    /// (``StillFrameWriter/writeMessage(_:engine:options:scene:write:)``); false, writing
+    /// nothing, when the message is short or wrapped (the whole frame is drawn then).
+    static func stream(_ message: Message, args: Arguments) throws(CommandLineError) -> Bool {
+        let engine = try LayoutOptions.engine(from: args)
+        guard case .mono = engine.model, engine.wrapWidth == nil,
+            message.text.utf8.count > StillFrameWriter.pieceBytes
+        else { return false }
+        let effect = try EffectChoice(args)
+        let at = args.number("at") ?? 0
+        let choice = args.choice("color", as: ColorPreference.self)!
+        let glyphs = args.choice("glyphs", as: GlyphSet.self)!
+        let capability = TerminalOptions.capability(
+            choice, environment: TerminalOptions.environment(), isTerminal: isatty(1) == 1)
+        let (preset, options, seed) = (effect.preset, effect.options, effect.seed)
+        StillFrameWriter.writeMessage(
+            message, engine: engine, options: ANSIFrameOptions(capability: capability, glyphs: glyphs),
+            scene: { layout in
+                var scene = SpoilerScene(layout: layout, preset: preset, options: options, seed: seed)
+                scene.advance(to: at)
+                return scene
+            }, write: { StandardStreams.write($0) })
+        StandardStreams.flush()
+        return true
     }
 }
 
