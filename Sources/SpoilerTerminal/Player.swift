@@ -110,6 +110,20 @@ public final class Player {
         out.reserveCapacity(1 << 16)
     }
 
+    /// A player around a view made by the caller (of a long message laid out lazily,
+    /// ``SpoilerTerminalView/init(size:options:prefixLayout:scene:)``, or of a long
+    /// document, ``SpoilerTerminalView/init(document:size:options:layout:scene:)``),
+    /// which should have been made with ``PlayerOptions/view``.
+    ///
+    /// - Parameters:
+    ///   - options: frame rate, look, mouse, help row, re-hiding, reader.
+    ///   - view: the view that fills the screen.
+    public init(options: PlayerOptions, view: SpoilerTerminalView) {
+        self.options = options
+        self.view = view
+        out.reserveCapacity(1 << 16)
+    }
+
     /// The scene as it is now (for tests).
     public var currentScene: SpoilerScene { view.currentScene }
     /// The focused word group, if any.

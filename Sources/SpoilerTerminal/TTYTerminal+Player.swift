@@ -17,8 +17,23 @@ extension TTYTerminal {
     public static func runPlayer(
         options: PlayerOptions, layout: @escaping Player.LayoutMaker, scene: @escaping Player.SceneMaker
     ) throws(TerminalError) -> PlayerExit {
+        try runPlayer(options: options) { size, viewOptions in
+            SpoilerTerminalView(size: size, options: viewOptions, layout: layout, scene: scene)
+        }
+    }
+
+    /// Plays the view that `view` makes for the terminal's size and the player's view
+    /// options (``PlayerOptions/view``) on the controlling terminal, as
+    /// ``runPlayer(options:layout:scene:)`` does.
+    ///
+    /// - Returns: how the run ended.
+    /// - Throws: as ``runPlayer(options:layout:scene:)``.
+    @discardableResult
+    public static func runPlayer(
+        options: PlayerOptions, view: (TerminalSize, SpoilerTerminalView.Options) -> SpoilerTerminalView
+    ) throws(TerminalError) -> PlayerExit {
         let tty = try TTYTerminal()
-        let player = Player(size: try tty.size(), options: options, layout: layout, scene: scene)
+        let player = Player(options: options, view: view(try tty.size(), options.view))
         try tty.start(mouse: options.mouse)
         defer { tty.restore() }
         let exit = try player.run(on: tty, clock: SystemClock())

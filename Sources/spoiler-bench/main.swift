@@ -14,6 +14,7 @@ let stages: [BenchStage] = [
     ANSIStage.stage,
     MarkdownStage.stage,
     PlatformStage.stage,
+    ViewportStage.stage,
 ]
 
 let usage = """

@@ -130,6 +130,7 @@ extension SpoilerTerminalView {
         wake(at: time)
         scene.revealAll()
         for g in builder.groups { revealedAt[g] = scene.time }
+        documentRevealAll(true)
     }
 
     /// Hides every word again at host time `time` (the circles shrink back).
@@ -137,6 +138,7 @@ extension SpoilerTerminalView {
         wake(at: time)
         scene.hideAll()
         revealedAt.removeAll()
+        documentRevealAll(false)
     }
 
     /// Resizes the view to `size` at host time `time`: the text reflows, what was
@@ -190,9 +192,9 @@ extension SpoilerTerminalView {
         case .key(.pageUp):
             scroll(by: -max(1, viewRows - 1))
         case .key(.home):
-            scroll(by: -scrollRow)
+            scrollToStart()
         case .key(.end):
-            scroll(by: builder.rows)
+            scrollToEnd()
         case .mouse(let m) where m.kind == .press && m.button == 0:
             reveal(atColumn: m.column, row: m.row)
         case .mouse, .unknown:
@@ -258,11 +260,21 @@ extension SpoilerTerminalView {
     }
 
     /// The rows of the message that fit on the screen.
-    var maxScroll: Int { max(0, builder.rows - viewRows) }
+    var maxScroll: Int { max(0, builder.rows - hiddenTailRows - viewRows) }
 
     /// Scrolls the message by `rows` (down when positive), within its length.
     mutating func scroll(by rows: Int) {
-        scrollRow = min(max(0, scrollRow + rows), maxScroll)
+        if document != nil {
+            scrollDocument(by: rows)
+            return
+        }
+        var remaining = rows
+        while true {
+            let target = scrollRow + remaining
+            scrollRow = min(max(0, target), maxScroll)
+            remaining = target - scrollRow
+            if remaining <= 0 || !followPrefix() { break }
+        }
     }
 
     /// Scrolls so that the focused word's first line is on the screen.
@@ -278,6 +290,8 @@ extension SpoilerTerminalView {
         } else if line >= scrollRow + viewRows {
             scrollRow = min(line - viewRows + 1, maxScroll)
         }
+        if document != nil { followScreen() }
+        if prefix != nil { followPrefix() }
     }
 
     func nextRehide() -> Double? {
@@ -295,6 +309,25 @@ extension SpoilerTerminalView {
 
     /// A new layout and scene for the new size, with the revealed words revealed.
     mutating func reflow(now: Double) {
+        if let w = document {
+            // The same place in the document at the new width: the chunk on the screen's
+            // first row, and as far into it.
+            let top = w.position(ofRow: scrollRow)
+            let k = top.chunk - w.chunks.lowerBound
+            let rows = w.chunkRows.indices.contains(k + 1) ? max(1, w.chunkRows[k + 1] - w.chunkRows[k]) : 1
+            let fraction = Double(top.row) / Double(rows)
+            var moved = w
+            let newRows = moved.rows(ofChunk: top.chunk, size: size) ?? 1
+            document = moved
+            placeWindow(chunk: top.chunk, row: Int(fraction * Double(newRows)), now: now)
+            invalidate()
+            return
+        }
+        if prefix != nil {
+            relayoutPrefix(now: now)
+            invalidate()
+            return
+        }
         let layout = makeLayout(size)
         let focus = builder.focusedGroup
         builder = ANSIFrameBuilder(layout: layout, options: options.frame)

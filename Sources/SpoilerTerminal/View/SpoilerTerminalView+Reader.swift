@@ -8,7 +8,8 @@ extension SpoilerTerminalView {
     /// How much of the text has been read: the scroll position over its range, 1 when
     /// everything fits.
     public var readFraction: Double {
-        maxScroll == 0 ? 1 : Double(scrollRow) / Double(maxScroll)
+        if let fraction = documentFraction { return fraction }
+        return maxScroll == 0 ? 1 : Double(scrollRow) / Double(maxScroll)
     }
 
     /// Whether the reader's bar has shrunk to the wheel at host time `now`.
@@ -33,7 +34,8 @@ extension SpoilerTerminalView {
     func bar(at now: Double) -> ReaderBar {
         ReaderBar(
             fraction: readFraction, isCompact: isCompact(at: now),
-            showsTopButton: maxScroll > 0 && scrollRow >= maxScroll && scrollAnimation == nil)
+            showsTopButton: (maxScroll > 0 || (document?.chunks.lowerBound ?? 0) > 0) && isAtEnd
+                && scrollAnimation == nil)
     }
 
     /// Draws the bar or wheel on the bottom row (or the search prompt or its message).
@@ -62,11 +64,17 @@ extension SpoilerTerminalView {
 
     /// Starts the movement back to the top (at once with reduced motion).
     mutating func scrollToTop(now: Double) {
-        guard let reader = options.reader, scrollRow > 0 else { return }
+        guard let reader = options.reader, scrollRow > 0 || (document?.chunks.lowerBound ?? 0) > 0 else { return }
         if scene.options.reducedMotion {
             scrollAnimation = nil
-            scrollRow = 0
+            scrollToStart()
             return
+        }
+        if let w = document, w.chunks.lowerBound > 0 {
+            // The glide covers the last two screens before the top; the text between
+            // there and here is not laid out.
+            placeWindow(chunk: 0, row: 0, now: now)
+            scrollRow = min(maxScroll, 2 * viewRows)
         }
         scrollAnimation = ScrollAnimation(
             from: Double(scrollRow), to: 0, start: now, duration: reader.scrollToTopSeconds)
@@ -106,9 +114,11 @@ extension SpoilerTerminalView {
         case .key(.character("u")), .key(.control("u")):
             userScroll(by: -half)
         case .key(.home), .key(.character("<")):
-            userScroll(by: -scrollRow)
+            scrollAnimation = nil
+            scrollToStart()
         case .key(.end), .key(.character("G")), .key(.character(">")):
-            userScroll(by: builder.rows)
+            scrollAnimation = nil
+            scrollToEnd()
         case .key(.character("g")):
             scrollToTop(now: now)
         case .key(.character("/")):

@@ -61,27 +61,50 @@ extension SpoilerTerminalView {
             return
         }
         let needle = Array(pattern)
-        let rows = builder.rows
         var (row, after) = (scrollRow, -1)
         if let m = search.match, !fromScreenTop, m.row >= scrollRow, m.row < scrollRow + viewRows {
             (row, after) = (m.row, m.column)
         } else if !forward {
             (row, after) = (scrollRow + viewRows - 1, Int.max)
         }
-        let step = forward ? 1 : -1
-        while row >= 0 && row < rows {
-            let line = shownText(ofRow: row)
-            if let found = find(needle, in: line, forward: forward, after: after) {
+        let start = document.map { $0.position(ofRow: scrollRow) }
+        while true {
+            if let found = find(needle, fromRow: row, after: after, forward: forward) {
                 search.match = found
                 scrollAnimation = nil
-                scrollRow = min(row, maxScroll)
-                if row >= scrollRow + viewRows { scrollRow = min(row - viewRows + 1, maxScroll) }
+                if let w = document {
+                    // The match's row at the top, with the text below it laid out.
+                    let at = w.position(ofRow: found.row)
+                    placeWindow(chunk: at.chunk, row: at.row, now: hostNow)
+                    return
+                }
+                scrollRow = min(found.row, maxScroll)
+                if found.row >= scrollRow + viewRows { scrollRow = min(found.row - viewRows + 1, maxScroll) }
                 return
             }
+            // A document: on to the next chunk that holds the pattern, laid out.
+            guard let next = chunk(holding: pattern, forward: forward) else { break }
+            placeWindow(chunk: next, row: forward ? 0 : Int.max / 2, now: hostNow)
+            guard let w = document, let r = w.windowRow(chunk: next, row: forward ? 0 : Int.max / 2) else { break }
+            (row, after) = (r, forward ? -1 : Int.max)
+        }
+        if let start { placeWindow(chunk: start.chunk, row: start.row, now: hostNow) }
+        search.notice = "Pattern not found"
+    }
+
+    /// The first match from layout row `row` on (or back), after column `after` on that row.
+    func find(_ needle: [Character], fromRow row: Int, after: Int, forward: Bool) -> (
+        row: Int, column: Int, columns: Int
+    )? {
+        var row = row
+        var after = after
+        let step = forward ? 1 : -1
+        while row >= 0 && row < builder.rows {
+            if let found = find(needle, in: shownText(ofRow: row), forward: forward, after: after) { return found }
             row += step
             after = forward ? -1 : Int.max
         }
-        search.notice = "Pattern not found"
+        return nil
     }
 
     /// The characters of a layout row as they show, with their columns; every grapheme

@@ -130,6 +130,10 @@ public struct SpoilerTerminalView: Sendable {
     /// The confetti falling now (host time), and whether it fell since every word was revealed.
     var celebration: Celebration?
     var hasCelebrated = false
+    /// The chunks laid out, for a view of a long document (nil: the whole message is).
+    var document: DocumentWindow?
+    /// The laid-out beginning of a long message, while it is not the whole message.
+    var prefix: PrefixState?
 
     var previous: CellCanvas?
     private var spare: CellCanvas?
@@ -236,6 +240,8 @@ public struct SpoilerTerminalView: Sendable {
         if let due = nextRehide(), let epoch = sceneEpoch, time >= epoch + due { rehideDue(at: time - epoch) }
         advanceScene(to: time)
         advanceScrollAnimation(to: time)
+        if document != nil { followScreen() }
+        if prefix != nil { followPrefix() }
         updateSceneWindow(now: time)
         updateCelebration(at: time)
     }

@@ -16,6 +16,18 @@ enum LivePlayer {
         }
     }
 
+    /// ``TTYTerminal/runPlayer(options:view:)``, its errors as the command's.
+    static func run(
+        options: PlayerOptions, view: (TerminalSize, SpoilerTerminalView.Options) -> SpoilerTerminalView
+    ) throws(CommandLineError) {
+        let name = terminalName()
+        do {
+            try TTYTerminal.runPlayer(options: options, view: view)
+        } catch {
+            throw .failure("\(name): \(error.description)")
+        }
+    }
+
     /// The terminal's device path (`/dev/pts/3`), or `<stdout>`, for error messages.
     static func terminalName() -> String {
         guard let name = ttyname(1) else { return "<stdout>" }

@@ -79,6 +79,21 @@ enum PlayCommand {
         options.mouse = !args.flag("no-mouse")
         options.rehideAfter = effect.rehideAfter
         if args.flag("celebrate") { options.celebration = .confetti }
+        if message.text.utf8.count > SpoilerTerminalView.firstPrefixBytes {
+            // A long message is laid out from its beginning as far as the screen goes, so
+            // the first frame comes at once.
+            try LivePlayer.run(options: options) { size, viewOptions in
+                SpoilerTerminalView(
+                    size: size, options: viewOptions,
+                    prefixLayout: { size, bytes in
+                        var e = engine
+                        e.wrapWidth = userWidth ?? max(1, size.columns)
+                        let head = message.prefix(cuttingNear: bytes)
+                        return (e.layout(head.message), head.isWhole)
+                    }, scene: { layout in effect.scene(for: layout) })
+            }
+            return
+        }
         try LivePlayer.run(
             options: options,
             layout: { size in

@@ -59,6 +59,37 @@ enum ReadCommand {
         let isTerminal = isatty(1) == 1 && environment["TERM"] != "dumb"
         let (capability, glyphs) = TerminalOptions.resolve(args, outputIsTerminal: isTerminal)
 
+        if let document = try document(
+            path: args.inputPath, format: format, options: MessageReading.options(args), environment: environment)
+        {
+            guard isTerminal else {
+                writeStill(
+                    document, effect: effect, capability: capability, glyphs: glyphs, environment: environment)
+                return
+            }
+            let reader = ReaderOptions(theme: theme)
+            var frame = ANSIFrameOptions(capability: capability, glyphs: glyphs)
+            frame.textStyle = theme.textStyle(capability)
+            var options = PlayerOptions(frame: frame)
+            options.frameRate = fps
+            options.mouse = !args.flag("no-mouse")
+            options.rehideAfter = effect.rehideAfter
+            if args.flag("celebrate") { options.celebration = .confetti }
+            options.showsHelp = false
+            options.reader = reader
+            let engine = LayoutEngine(model: .mono(cellWidth: 8, cellHeight: 16))
+            try LivePlayer.run(options: options) { size, viewOptions in
+                SpoilerTerminalView(
+                    document: document, size: size, options: viewOptions,
+                    layout: { size, message in
+                        var e = engine
+                        e.wrapWidth = reader.textWidth(columns: size.columns)
+                        return e.layout(message)
+                    }, scene: { [effect] layout in effect.scene(for: layout) })
+            }
+            return
+        }
+
         let message = try InputSource.reading(args.inputPath) { input throws(CommandLineError) in
             try format == .export
                 ? chatLog(input)

@@ -1,0 +1,192 @@
+/// Finds where a document may be cut into chunks that are parsed on their own, reading
+/// it forward a block of bytes at a time (``ChunkedDocument`` builds its index with it).
+///
+/// A chunk is at least ``minimumBytes`` long (the last may be shorter) and is cut at
+/// the first place the ``Rule`` allows after that; a run with no such place is cut after
+/// ``maximumBytes`` at the last line break (for ``Rule/paragraphs`` also at a space, or
+/// between two characters), so that no chunk grows without bound.
+///
+/// - Complexity: O(n) time for n bytes, O(1) memory.
+public struct ChunkBoundaryScanner: Sendable {
+    /// Where a chunk may end.
+    public enum Rule: Sendable, Equatable {
+        /// Plain text: after a blank line.
+        case paragraphs
+        /// Markdown: after a blank line outside fenced code (``` or ~~~).
+        case markdownBlocks
+        /// A Telegram Desktop export: between the objects of its top-level `messages` array.
+        case exportMessages
+    }
+
+    /// The rule.
+    public let rule: Rule
+    /// The least length of a chunk in bytes.
+    public let minimumBytes: Int
+    /// The length after which a chunk is cut at the next possible place, in bytes.
+    public let maximumBytes: Int
+    /// Where the chunk being scanned starts; for an export, nil until the first message.
+    public private(set) var chunkStart: Int?
+    /// For an export: the byte after the last message seen (its closing brace).
+    public private(set) var contentEnd: Int?
+    /// The offset of the next byte to scan.
+    public private(set) var position = 0
+
+    // Text: the current line and the last places to cut.
+    private var lineHasText = false
+    private var afterNewline = -1
+    private var afterSpace = -1
+    private var lineIndent = 0
+    private var lineLead: UInt8 = 0
+    private var lineLeadRun = 0
+    private var lineInLead = true
+    private var fence: (mark: UInt8, length: Int)?
+    // Export: the JSON structure.
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+    private var stringMatchesKey = false
+    private var stringIndex = 0
+    private var expectsMessages = false
+    private var messagesDepth: Int?
+
+    /// A scanner for `rule`, with chunks of at least `minimumBytes` and cut after at most
+    /// `maximumBytes` where possible.
+    public init(rule: Rule, minimumBytes: Int = 4096, maximumBytes: Int = 65536) {
+        self.rule = rule
+        self.minimumBytes = max(1, minimumBytes)
+        self.maximumBytes = max(self.minimumBytes, maximumBytes)
+        if rule != .exportMessages { chunkStart = 0 }
+    }
+
+    /// Whether an export's `messages` array has been found.
+    public var foundMessages: Bool { messagesDepth != nil }
+
+    private static let messagesKey = Array("messages".utf8)
+
+    /// Scans the next bytes of the document, calling `emit` with the offset where each
+    /// new chunk starts (for an export, the first message's offset too).
+    public mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Int) -> Void) {
+        switch rule {
+        case .paragraphs, .markdownBlocks: scanText(bytes, emit: emit)
+        case .exportMessages: scanJSON(bytes, emit: emit)
+        }
+    }
+
+    private mutating func cut(at p: Int, emit: (Int) -> Void) {
+        chunkStart = p
+        afterNewline = -1
+        afterSpace = -1
+        emit(p)
+    }
+
+    private mutating func scanText(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Int) -> Void) {
+        let markdown = rule == .markdownBlocks
+        for b in bytes {
+            let p = position
+            position += 1
+            let start = chunkStart ?? 0
+            if p - start >= maximumBytes {
+                if afterNewline > start && fence == nil {
+                    cut(at: afterNewline, emit: emit)
+                } else if !markdown && afterSpace > start {
+                    cut(at: afterSpace, emit: emit)
+                } else if !markdown && b & 0xC0 != 0x80 && p > start {
+                    cut(at: p, emit: emit)
+                }
+            }
+            if b == 0x0A {
+                let blank = !lineHasText
+                if markdown && lineHasText && lineIndent <= 3 && lineLeadRun >= 3 {
+                    if let f = fence {
+                        if lineLead == f.mark && lineLeadRun >= f.length { fence = nil }
+                    } else {
+                        fence = (lineLead, lineLeadRun)
+                    }
+                }
+                lineHasText = false
+                lineIndent = 0
+                lineLead = 0
+                lineLeadRun = 0
+                lineInLead = true
+                afterNewline = p + 1
+                if blank && fence == nil && p + 1 - (chunkStart ?? 0) >= minimumBytes {
+                    cut(at: p + 1, emit: emit)
+                }
+                continue
+            }
+            if b == 0x20 || b == 0x09 || b == 0x0D {
+                if b == 0x20 { afterSpace = p + 1 }
+                if lineInLead && !lineHasText { lineIndent += b == 0x09 ? 4 : 1 }
+                if lineHasText { lineInLead = false }
+                continue
+            }
+            if lineInLead {
+                if !lineHasText && (b == UInt8(ascii: "`") || b == UInt8(ascii: "~")) {
+                    lineLead = b
+                    lineLeadRun = 1
+                } else if lineHasText && b == lineLead {
+                    lineLeadRun += 1
+                } else {
+                    lineInLead = false
+                }
+            }
+            lineHasText = true
+        }
+    }
+
+    private mutating func scanJSON(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Int) -> Void) {
+        for b in bytes {
+            let p = position
+            position += 1
+            if inString {
+                if escaped {
+                    escaped = false
+                    stringMatchesKey = false
+                } else if b == 0x5C {
+                    escaped = true
+                } else if b == 0x22 {
+                    inString = false
+                    if depth == 1 && stringMatchesKey && stringIndex == Self.messagesKey.count {
+                        expectsMessages = true
+                    }
+                } else if stringMatchesKey {
+                    if stringIndex < Self.messagesKey.count && Self.messagesKey[stringIndex] == b {
+                        stringIndex += 1
+                    } else {
+                        stringMatchesKey = false
+                    }
+                }
+                continue
+            }
+            switch b {
+            case 0x22:
+                inString = true
+                stringMatchesKey = depth == 1
+                stringIndex = 0
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if b == UInt8(ascii: "[") && expectsMessages && depth == 1 && messagesDepth == nil {
+                    messagesDepth = 2
+                }
+                expectsMessages = false
+                depth += 1
+                if b == UInt8(ascii: "{"), let m = messagesDepth, depth == m + 1 {
+                    if let start = chunkStart {
+                        if p - start >= minimumBytes { cut(at: p, emit: emit) }
+                    } else {
+                        cut(at: p, emit: emit)
+                    }
+                }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if let m = messagesDepth {
+                    if b == UInt8(ascii: "}") && depth == m { contentEnd = p + 1 }
+                    if depth < m { messagesDepth = -1 }
+                }
+            case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ":"):
+                break
+            default:
+                expectsMessages = false
+            }
+        }
+    }
+}

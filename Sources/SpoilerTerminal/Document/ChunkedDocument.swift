@@ -1,0 +1,180 @@
+import Glibc
+public import SpoilerCore
+import Synchronization
+
+/// A ``ReaderDocument`` read from a file (with `pread`, never whole) or from bytes in
+/// memory, cut into chunks by a ``ChunkBoundaryScanner`` and parsed a chunk at a time by
+/// the function it is given.
+///
+/// The index of chunk starts is built lazily, from the start, as far as the reader asks
+/// (``chunkCount`` builds it to the end, reading but not parsing the rest). A few of the
+/// chunks parsed last are kept, so scrolling back and forth does not parse them again.
+/// Memory stays within the index (a few bytes per chunk of a few kilobytes), the chunks
+/// kept, and one block of the file being scanned.
+///
+/// ```swift
+/// let document = try ChunkedDocument(path: "notes.txt", rule: .paragraphs, separator: "\n") { bytes, _ in
+///     (try? PlainParser.parse(bytes)) ?? Message(text: "[could not be read]")
+/// }
+/// ```
+public final class ChunkedDocument: ReaderDocument {
+    /// Parses one chunk's bytes (for the text rules without the chunk's final line
+    /// break); the flag says whether it is the document's last chunk.
+    public typealias Parse = @Sendable (_ bytes: [UInt8], _ isLast: Bool) -> Message
+
+    public let byteCount: Int
+    public let separator: String
+    private let descriptor: Int32?
+    private let memory: [UInt8]
+    private let parse: Parse
+    private let state: Mutex<State>
+
+    private struct State: ~Copyable {
+        var scanner: ChunkBoundaryScanner
+        var starts: [Int] = []
+        var isComplete = false
+        var cache: [Int: Message] = [:]
+        var cacheOrder: [Int] = []
+    }
+
+    /// Chunks kept parsed.
+    static let cachedChunks = 32
+    /// Bytes read at a time while the index is built.
+    static let blockBytes = 1 << 20
+
+    /// A document over the file at `path`, which stays open until the document goes away.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - rule: Where chunks may end.
+    ///   - minimumBytes: The least length of a chunk.
+    ///   - maximumBytes: The length after which a chunk is cut where possible.
+    ///   - separator: What the reader shows between two chunks.
+    ///   - parse: Makes a chunk's message from its bytes.
+    /// - Throws: ``TerminalError/system(call:errno:)`` from `open` or `fstat`.
+    public init(
+        path: String, rule: ChunkBoundaryScanner.Rule, minimumBytes: Int = 4096, maximumBytes: Int = 65536,
+        separator: String, parse: @escaping Parse
+    ) throws(TerminalError) {
+        let fd = try systemCall("open") { open(path, O_RDONLY | O_CLOEXEC) }
+        var info = stat()
+        do {
+            try systemCall("fstat") { fstat(fd, &info) }
+        } catch {
+            close(fd)
+            throw error
+        }
+        descriptor = fd
+        memory = []
+        byteCount = Int(info.st_size)
+        self.separator = separator
+        self.parse = parse
+        state = Mutex(
+            State(scanner: ChunkBoundaryScanner(rule: rule, minimumBytes: minimumBytes, maximumBytes: maximumBytes)))
+        state.withLock { if rule != .exportMessages { $0.starts = [0] } }
+    }
+
+    /// A document over `bytes` in memory (for tests, and for input that is not a file).
+    ///
+    /// - Parameters: as for ``init(path:rule:minimumBytes:maximumBytes:separator:parse:)``.
+    public init(
+        bytes: [UInt8], rule: ChunkBoundaryScanner.Rule, minimumBytes: Int = 4096, maximumBytes: Int = 65536,
+        separator: String, parse: @escaping Parse
+    ) {
+        descriptor = nil
+        memory = bytes
+        byteCount = bytes.count
+        self.separator = separator
+        self.parse = parse
+        state = Mutex(
+            State(scanner: ChunkBoundaryScanner(rule: rule, minimumBytes: minimumBytes, maximumBytes: maximumBytes)))
+        state.withLock { if rule != .exportMessages { $0.starts = [0] } }
+    }
+
+    deinit {
+        if let descriptor { close(descriptor) }
+    }
+
+    /// The bytes in `range` (fewer if the file ends first or cannot be read).
+    func read(_ range: Range<Int>) -> [UInt8] {
+        guard let fd = descriptor else {
+            let r = range.clamped(to: 0..<memory.count)
+            return Array(memory[r])
+        }
+        var out = [UInt8](repeating: 0, count: range.count)
+        var done = 0
+        out.withUnsafeMutableBytes { raw in
+            while done < range.count {
+                let n = pread(fd, raw.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+                if n > 0 {
+                    done += n
+                } else if n < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+        }
+        if done < out.count { out.removeLast(out.count - done) }
+        return out
+    }
+
+    /// Scans on until the index holds more than `count` starts or is complete.
+    private func index(_ s: inout State, beyond count: Int) {
+        while !s.isComplete && s.starts.count <= count {
+            let from = s.scanner.position
+            guard from < byteCount else {
+                s.isComplete = true
+                break
+            }
+            let block = read(from..<min(byteCount, from + Self.blockBytes))
+            if block.isEmpty {
+                s.isComplete = true
+                break
+            }
+            var found: [Int] = []
+            block.withUnsafeBufferPointer { s.scanner.scan($0) { found.append($0) } }
+            s.starts.append(contentsOf: found)
+        }
+    }
+
+    /// Where the content ends: the end of the last message of an export, else the file's end.
+    private func contentEnd(_ s: borrowing State) -> Int {
+        s.scanner.rule == .exportMessages ? (s.scanner.contentEnd ?? byteCount) : byteCount
+    }
+
+    public func chunk(at index: Int) -> ReaderChunk? {
+        guard index >= 0 else { return nil }
+        let found: (Range<Int>, Message?, Bool)? = state.withLock { s in
+            self.index(&s, beyond: index + 1)
+            guard index < s.starts.count else { return nil }
+            let isLast = index == s.starts.count - 1
+            let end = isLast ? contentEnd(s) : s.starts[index + 1]
+            return (s.starts[index]..<max(s.starts[index], end), s.cache[index], isLast)
+        }
+        guard let (range, cached, isLast) = found else { return nil }
+        if let cached { return ReaderChunk(bytes: range, message: cached) }
+        var bytes = read(range)
+        if state.withLock({ $0.scanner.rule }) != .exportMessages, bytes.last == 0x0A {
+            bytes.removeLast()
+            if bytes.last == 0x0D { bytes.removeLast() }
+        }
+        let message = parse(bytes, isLast)
+        state.withLock { s in
+            s.cache[index] = message
+            s.cacheOrder.append(index)
+            if s.cacheOrder.count > Self.cachedChunks { s.cache[s.cacheOrder.removeFirst()] = nil }
+        }
+        return ReaderChunk(bytes: range, message: message)
+    }
+
+    public var chunkCount: Int {
+        state.withLock { s in
+            self.index(&s, beyond: Int.max - 1)
+            return s.starts.count
+        }
+    }
+
+    /// Whether the whole document has been indexed.
+    public var isIndexed: Bool { state.withLock { $0.isComplete } }
+}

@@ -1,0 +1,43 @@
+public import SpoilerCore
+
+/// A long document that the reader shows a piece at a time: a sequence of chunks, each
+/// parsed and laid out on its own, only when it comes near the screen.
+///
+/// ``SpoilerTerminalView/init(document:size:options:layout:scene:)`` reads a document
+/// through this protocol, so that a file of any size opens at once and costs what the
+/// few chunks near the screen cost. ``ChunkedDocument`` reads one from a file or from
+/// bytes in memory; a host may give its own (a chat history from a database).
+///
+/// The chunks follow each other in the document; their messages are shown one after
+/// the other with ``separator`` between them (a chunk's message has no trailing line
+/// break of its own).
+public protocol ReaderDocument: Sendable {
+    /// The document's length in bytes: what the reader's percentage counts in until the
+    /// end is known, and the unit of ``ReaderChunk/bytes``.
+    var byteCount: Int { get }
+    /// What is shown between the messages of two chunks: `"\n"` (a line break) or
+    /// `"\n\n"` (a blank line).
+    var separator: String { get }
+    /// The chunk at `index` (0-based), or nil when the document has fewer chunks.
+    ///
+    /// Finding it may read the document up to it (the index of chunk starts is built
+    /// lazily, from the start).
+    func chunk(at index: Int) -> ReaderChunk?
+    /// How many chunks there are (the first call may read the whole document's
+    /// boundaries, without parsing them).
+    var chunkCount: Int { get }
+}
+
+/// One chunk of a ``ReaderDocument``: where it lies and what it shows.
+public struct ReaderChunk: Sendable, Equatable {
+    /// The chunk's bytes in the document.
+    public var bytes: Range<Int>
+    /// The chunk parsed: its text (no trailing line break) and entities.
+    public var message: Message
+
+    /// A chunk from its byte range and message.
+    public init(bytes: Range<Int>, message: Message) {
+        self.bytes = bytes
+        self.message = message
+    }
+}

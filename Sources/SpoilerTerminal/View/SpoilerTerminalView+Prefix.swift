@@ -1,0 +1,116 @@
+public import SpoilerCore
+import SpoilerEffect
+public import SpoilerLayout
+import SpoilerRender
+
+/// A long message laid out lazily: only its beginning, as far as the screen has been,
+/// grown as the screen goes down.
+extension SpoilerTerminalView {
+    /// Lays out the first `bytes` UTF-8 bytes of the message (about: cut where
+    /// ``SpoilerCore/Message/prefix(cuttingNear:)`` cuts) for a size, and says whether
+    /// that was the whole message.
+    public typealias PrefixLayoutMaker =
+        @Sendable (_ size: TerminalSize, _ bytes: Int) -> (
+            layout: TextLayout, isWhole: Bool
+        )
+
+    /// The least a lazily laid-out message's first layout covers, in bytes.
+    public static let firstPrefixBytes = 32_768
+
+    /// A view of a message that may be very long, laid out from its beginning only as
+    /// far as the screen needs: the first frame costs what the first few screens cost,
+    /// whatever the message's length. Scrolling down lays out more (twice as much each
+    /// time); End lays out the whole message.
+    ///
+    /// The rows shown are those of the whole layout: a prefix cut after a space or a
+    /// line break lays out its rows as the whole message does, but for its last, which
+    /// is not shown until more is laid out.
+    ///
+    /// - Parameters:
+    ///   - size: the rectangle's size in cells.
+    ///   - options: the look, the help row, re-hiding, the reader.
+    ///   - layout: lays out a prefix of the message for a size.
+    ///   - scene: makes the scene for a layout.
+    public init(
+        size: TerminalSize, options: Options, prefixLayout layout: @escaping PrefixLayoutMaker,
+        scene: @escaping SceneMaker
+    ) {
+        let bytes = SpoilerTerminalView.prefixBytes(for: size)
+        self.init(size: size, options: options, layout: { layout($0, bytes).layout }, scene: scene)
+        prefix = PrefixState(layoutPrefix: layout, bytes: bytes, isWhole: false)
+        relayoutPrefix(now: 0)
+    }
+
+    static func prefixBytes(for size: TerminalSize) -> Int {
+        max(firstPrefixBytes, 4 * 8 * max(1, size.columns) * max(1, size.rows))
+    }
+
+    /// Lays the prefix out again (after it grew, or at a new size), keeping the reveals,
+    /// the focus and the screen's first row.
+    mutating func relayoutPrefix(now: Double) {
+        guard let p = prefix else { return }
+        let made = p.layoutPrefix(size, p.bytes)
+        prefix!.isWhole = made.isWhole
+        let focus = builder.focusedGroup
+        builder = ANSIFrameBuilder(layout: made.layout, options: options.frame)
+        builder.focusedGroup = focus.flatMap { builder.groups.contains($0) ? $0 : nil }
+        scrollRow = min(scrollRow, maxScroll)
+        rebuildScene(window: sceneWindow(around: scrollRow), now: now)
+    }
+
+    /// The last row that may be shown: a prefix's last row is not whole yet.
+    var hiddenTailRows: Int { (prefix?.isWhole ?? true) ? 0 : 1 }
+
+    /// Lays out more of the message when the screen comes within two screens of the
+    /// prefix's end.
+    ///
+    /// - Returns: whether more was laid out.
+    @discardableResult
+    mutating func followPrefix(toEnd: Bool = false) -> Bool {
+        guard let p = prefix, !p.isWhole else { return false }
+        guard toEnd || scrollRow + 3 * viewRows > builder.rows - 1 else { return false }
+        prefix!.bytes = toEnd ? Int.max / 2 : p.bytes * 2
+        relayoutPrefix(now: hostNow)
+        return true
+    }
+}
+
+/// The lazily laid-out beginning of a long message.
+struct PrefixState: Sendable {
+    let layoutPrefix: SpoilerTerminalView.PrefixLayoutMaker
+    /// The bytes laid out (about).
+    var bytes: Int
+    /// Whether the layout is the whole message's.
+    var isWhole: Bool
+}
+
+extension Message {
+    /// The message's first `utf8Count` bytes or a little more, cut after the next space
+    /// or line break (within 4 KB, else at the next character), its entities clipped to
+    /// it; and whether that is the whole message.
+    ///
+    /// - Complexity: O(utf8Count).
+    public func prefix(cuttingNear utf8Count: Int) -> (message: Message, isWhole: Bool) {
+        let utf8 = text.utf8
+        guard utf8Count < utf8.count else { return (self, true) }
+        var i = utf8.index(utf8.startIndex, offsetBy: max(0, utf8Count))
+        var scanned = 0
+        while i < utf8.endIndex && scanned < 4096 {
+            let b = utf8[i]
+            i = utf8.index(after: i)
+            scanned += 1
+            if b == 0x20 || b == 0x0A { break }
+        }
+        // On a scalar boundary.
+        while i < utf8.endIndex && utf8[i] & 0xC0 == 0x80 { i = utf8.index(after: i) }
+        let head = String(text[..<i])
+        guard head.utf8.count < utf8.count else { return (self, true) }
+        let units = head.utf16.count
+        var clipped: [Entity] = []
+        for var e in entities where e.offset < units {
+            e.length = min(e.length, units - e.offset)
+            clipped.append(e)
+        }
+        return (Message(text: head, entities: clipped), false)
+    }
+}

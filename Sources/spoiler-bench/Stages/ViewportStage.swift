@@ -1,0 +1,172 @@
+import Glibc
+import SpoilerCore
+import SpoilerEffect
+import SpoilerLayout
+import SpoilerParser
+import SpoilerRender
+import SpoilerTerminal
+
+/// Only what is on the screen (issues 10 and 17): the player's first frame of a
+/// 30,000-word spoiler, and the reader's first frame and peak memory on a 100 MB document.
+///
+/// Keys: `play_first_frame_ms` (parse, lay out lazily and draw the first frame of the
+/// 620 KB message, in-process; target ≤ 200), `play_first_frame_whole_ms` (the same with
+/// the whole message laid out, the reference), `read_first_frame_ms` (`spoiler read` of a
+/// 100 MB text document in a pseudo-terminal, from the start of the process to the first
+/// frame; target < 150) and `read_peak_rss_mb` (that process's peak RSS; target < 64).
+enum ViewportStage {
+    static let stage = BenchStage(
+        name: "viewport", summary: "play's first frame of 620 KB; read of 100 MB: first frame and peak RSS",
+        run: run)
+
+    /// `||word0 word1 … word29999||`.
+    static let message: [UInt8] = Array(
+        ("||" + (0..<30_000).map { "word\($0)" }.joined(separator: " ") + "||").utf8)
+
+    static let size = TerminalSize(columns: 80, rows: 24)
+
+    static func run(_ bench: inout BenchRun) {
+        let lazy = bench.measure(runs: 5) { firstFrame(whole: false) }
+        bench.report(
+            "play first frame (620 KB, 30,000 words)", lazy * 1000, unit: "ms", key: "play_first_frame_ms",
+            note: "target ≤ 200")
+        let whole = bench.measure(runs: 3) { firstFrame(whole: true) }
+        bench.report(
+            "play first frame, whole layout (reference)", whole * 1000, unit: "ms", key: "play_first_frame_whole_ms")
+        guard let path = document(megabytes: 100) else {
+            bench.report("read first frame (100 MB)", nil, unit: "ms", key: "read_first_frame_ms", note: "no file")
+            return
+        }
+        var times: [Double] = []
+        var peak = 0.0
+        for _ in 0..<3 {
+            guard let (seconds, rss) = readInTerminal(path) else { continue }
+            times.append(seconds)
+            peak = max(peak, rss)
+        }
+        times.sort()
+        let median = times.isEmpty ? nil : times[times.count / 2] * 1000
+        bench.report(
+            "read first frame (100 MB text, in a pty)", median, unit: "ms", key: "read_first_frame_ms",
+            note: "target < 150")
+        bench.report(
+            "read peak RSS (100 MB text)", times.isEmpty ? nil : peak, unit: "MB", key: "read_peak_rss_mb",
+            note: "target < 64")
+    }
+
+    /// Parses the message, makes the view and encodes its first frame.
+    static func firstFrame(whole: Bool) -> UInt64 {
+        guard let message = try? MessageParser.parse(ViewportStage.message, from: .plain) else { return 0 }
+        var frame = ANSIFrameOptions(capability: .trueColor)
+        frame.formatting = message.entities
+        let options = SpoilerTerminalView.Options(frame: frame)
+        let scene: SpoilerTerminalView.SceneMaker = { layout in
+            SpoilerScene(words: ANSIFrameBuilder.sceneWords(for: layout), preset: .dust, seed: 1)
+        }
+        var view =
+            whole
+            ? SpoilerTerminalView(
+                size: size, options: options, layout: { LayoutEngine(wrapWidth: $0.columns).layout(message) },
+                scene: scene)
+            : SpoilerTerminalView(
+                size: size, options: options,
+                prefixLayout: { size, bytes in
+                    let head = message.prefix(cuttingNear: bytes)
+                    return (LayoutEngine(wrapWidth: size.columns).layout(head.message), head.isWhole)
+                }, scene: scene)
+        var out: [UInt8] = []
+        view.encodeFrame(at: 0, into: &out)
+        return UInt64(out.count)
+    }
+
+    /// A text document of about `megabytes` MB in the temporary folder (made once).
+    static func document(megabytes: Int) -> String? {
+        let path = "/tmp/spoiler-bench-read-\(megabytes)mb.txt"
+        var info = stat()
+        if stat(path, &info) == 0 && Int(info.st_size) >= megabytes << 20 { return path }
+        guard let file = fopen(path, "w") else { return nil }
+        defer { fclose(file) }
+        var rng = SplitMix64(seed: 17)
+        var written = 0
+        var paragraph: [UInt8] = []
+        while written < megabytes << 20 {
+            paragraph.removeAll(keepingCapacity: true)
+            for w in 0..<Int(20 + rng.next() % 120) {
+                if w > 0 { paragraph.append(0x20) }
+                let hidden = rng.next() % 12 == 0
+                if hidden { paragraph += [0x7C, 0x7C] }
+                for _ in 0..<Int(2 + rng.next() % 9) { paragraph.append(UInt8(97 + rng.next() % 26)) }
+                if hidden { paragraph += [0x7C, 0x7C] }
+            }
+            paragraph += [0x0A, 0x0A]
+            written += fwrite(paragraph, 1, paragraph.count, file)
+        }
+        return path
+    }
+
+    /// Runs `spoiler read path` in a pseudo-terminal of 80 × 24: the seconds from the
+    /// spawn to the first frame (its bar drawn), then `q`; and the process's peak RSS in MB.
+    static func readInTerminal(_ path: String) -> (Double, Double)? {
+        let here = CommandLine.arguments[0]
+        let binary = String(here[..<(here.lastIndex(of: "/") ?? here.startIndex)]) + "/spoiler"
+        guard access(binary, X_OK) == 0 else {
+            writeError("viewport: \(binary) not found (build the spoiler product in release too)\n")
+            return nil
+        }
+        // posix_openpt, unlockpt and ptsname by hand (Glibc does not export them to Swift):
+        // TIOCSPTLCK unlocks the pair, TIOCGPTN names its other end.
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        guard master >= 0 else { return nil }
+        defer { close(master) }
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else { return nil }
+        var ws = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &ws)
+        let slave = "/dev/pts/\(number)"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd: Int32 in 0...2 { posix_spawn_file_actions_addopen(&actions, fd, slave, O_RDWR, 0) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID: a session of its own
+        let argv = [binary, "read", path]
+        let env = ["TERM=xterm-256color", "PATH=/usr/bin:/bin"]
+        var cArgs = argv.map { strdup($0) } + [nil]
+        var cEnv = env.map { strdup($0) } + [nil]
+        defer { for p in cArgs + cEnv { free(p) } }
+        var pid: pid_t = 0
+        let clock = ContinuousClock()
+        let start = clock.now
+        guard posix_spawn(&pid, binary, &actions, &attributes, &cArgs, &cEnv) == 0 else { return nil }
+        var seen: [UInt8] = []
+        var firstFrame: Double?
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while firstFrame == nil {
+            var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 20_000) > 0 else { break }
+            let n = read(master, &buffer, buffer.count)
+            if n <= 0 { break }
+            seen += buffer[0..<n]
+            if seen.contains(UInt8(ascii: "%")) {
+                let d = (clock.now - start).components
+                firstFrame = Double(d.seconds) + Double(d.attoseconds) * 1e-18
+            }
+        }
+        _ = write(master, "q", 1)
+        // Drain until the child has gone.
+        var status: Int32 = 0
+        var usage = rusage()
+        while true {
+            var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            if poll(&p, 1, 100) > 0 && read(master, &buffer, buffer.count) <= 0 { break }
+            let r = wait4(pid, &status, WNOHANG, &usage)
+            if r == pid { break }
+        }
+        if waitpid(pid, &status, WNOHANG) == 0 { _ = wait4(pid, &status, 0, &usage) }
+        guard let firstFrame else { return nil }
+        return (firstFrame, Double(usage.ru_maxrss) / 1024)
+    }
+}

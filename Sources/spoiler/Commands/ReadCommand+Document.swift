@@ -1,0 +1,99 @@
+import Glibc
+import SpoilerCore
+import SpoilerLayout
+import SpoilerParser
+import SpoilerRender
+import SpoilerTerminal
+
+/// `spoiler read` of a large file: a chunk at a time (``ChunkedDocument``).
+extension ReadCommand {
+    /// Files of at least this many bytes are read a chunk at a time (`SPOILER_READ_CHUNKED`
+    /// sets another threshold, in bytes; 0: every file).
+    static let chunkedBytes = 1 << 20
+
+    /// The document of the file at `path`, read lazily, if it is a regular file large
+    /// enough (and, for an export, one chat's: a top-level `messages` array); nil to read
+    /// it whole.
+    static func document(
+        path: String?, format: InputFormat, options: ParseOptions, environment: [String: String]
+    ) throws(CommandLineError) -> ChunkedDocument? {
+        guard let path else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let threshold = environment["SPOILER_READ_CHUNKED"].flatMap { Int($0) } ?? chunkedBytes
+        guard Int(info.st_size) >= threshold else { return nil }
+        let name = path
+        let failed: @Sendable (ParseError) -> Message = { error in
+            Message(text: "[could not be read: \(error.located(in: name))]")
+        }
+        let document: ChunkedDocument
+        do throws(TerminalError) {
+            switch format {
+            case .plain, .markdown, .markdownV2, .html, .botAPI:
+                let rule: ChunkBoundaryScanner.Rule = format == .markdown ? .markdownBlocks : .paragraphs
+                document = try ChunkedDocument(
+                    path: path, rule: rule, separator: format == .markdown ? "\n\n" : "\n"
+                ) { bytes, _ in
+                    do throws(ParseError) {
+                        return try MessageParser.parse(bytes, from: format, options: options)
+                    } catch {
+                        return failed(error)
+                    }
+                }
+            case .export:
+                document = try ChunkedDocument(path: path, rule: .exportMessages, separator: "\n\n") { bytes, _ in
+                    exportChunk(bytes, failed: failed)
+                }
+                // A whole-account export keeps its chats deeper: read it whole.
+                guard document.chunk(at: 0) != nil else { return nil }
+            default:
+                return nil
+            }
+        } catch {
+            throw .failure("\(path): \(error.description)")
+        }
+        return document
+    }
+
+    /// The chat log of an export chunk: message objects, separated by commas.
+    static func exportChunk(_ bytes: [UInt8], failed: @Sendable (ParseError) -> Message) -> Message {
+        var body = bytes
+        while let last = body.last, last == 0x2C || last == 0x20 || last == 0x0A || last == 0x0D || last == 0x09 {
+            body.removeLast()
+        }
+        let reader = ExportReader()
+        var items: [ExportItem] = []
+        do throws(ParseError) {
+            try reader.feed(Array(#"{"messages":["#.utf8) + body + Array("]}".utf8), into: &items)
+            try reader.finish(into: &items)
+        } catch {
+            return failed(error)
+        }
+        var log = ChatLog()
+        for item in items { log.append(item) }
+        return log.message
+    }
+
+    /// Prints a document's still frame, chunk by chunk (not a terminal).
+    static func writeStill(
+        _ document: ChunkedDocument, effect: EffectChoice, capability: ColorCapability, glyphs: GlyphSet,
+        environment: [String: String]
+    ) {
+        var engine = LayoutEngine(model: .mono(cellWidth: 8, cellHeight: 16))
+        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { engine.wrapWidth = columns }
+        let options = ANSIFrameOptions(capability: capability, glyphs: glyphs)
+        var index = 0
+        while let chunk = document.chunk(at: index) {
+            if index > 0 { StandardStreams.write(String(document.separator.dropLast())) }
+            if chunk.message.text.isEmpty {
+                StandardStreams.write("\n")
+            } else {
+                StillFrameWriter.writeMessage(
+                    chunk.message, engine: engine, options: options, scene: { effect.scene(for: $0) }
+                ) { StandardStreams.write($0) }
+            }
+            index += 1
+        }
+        StandardStreams.flush()
+    }
+}
