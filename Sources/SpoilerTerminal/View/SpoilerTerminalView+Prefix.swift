@@ -14,7 +14,7 @@ extension SpoilerTerminalView {
             layout: TextLayout, isWhole: Bool
         )
 
-    /// The least a lazily laid-out message's first layout covers, in bytes.
+    /// The length in bytes above which `spoiler play` lays a message out lazily.
     public static let firstPrefixBytes = 32_768
 
     /// A view of a message that may be very long, laid out from its beginning only as
@@ -36,13 +36,23 @@ extension SpoilerTerminalView {
         scene: @escaping SceneMaker
     ) {
         let bytes = SpoilerTerminalView.prefixBytes(for: size)
-        self.init(size: size, options: options, layout: { layout($0, bytes).layout }, scene: scene)
-        prefix = PrefixState(layoutPrefix: layout, bytes: bytes, isWhole: false)
-        relayoutPrefix(now: 0)
+        // The first layout and scene are made once, by the designated initialiser; the box
+        // brings back whether that layout was the whole message.
+        let first = WholeFlag()
+        self.init(
+            size: size, options: options,
+            layout: { size in
+                let made = layout(size, bytes)
+                first.isWhole = made.isWhole
+                return made.layout
+            }, scene: scene)
+        prefix = PrefixState(layoutPrefix: layout, bytes: bytes, isWhole: first.isWhole)
+        scrollRow = min(scrollRow, maxScroll)
     }
 
+    /// The bytes laid out first: four screens' worth of cells, at least 8 KB.
     static func prefixBytes(for size: TerminalSize) -> Int {
-        max(firstPrefixBytes, 4 * 8 * max(1, size.columns) * max(1, size.rows))
+        max(8192, 4 * max(1, size.columns) * max(1, size.rows))
     }
 
     /// Lays the prefix out again (after it grew, or at a new size), keeping the reveals,
@@ -73,6 +83,11 @@ extension SpoilerTerminalView {
         relayoutPrefix(now: hostNow)
         return true
     }
+}
+
+/// Whether the first layout was the whole message (set once, during initialisation).
+private final class WholeFlag: @unchecked Sendable {
+    var isWhole = false
 }
 
 /// The lazily laid-out beginning of a long message.
