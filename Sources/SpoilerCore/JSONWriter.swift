@@ -14,7 +14,13 @@
 public struct JSONWriter: Sendable {
     /// The JSON written so far, UTF-8.
     public var bytes: [UInt8] = []
-    private var needsComma: [Bool] = []
+    /// How many containers are open.
+    private var depth = 0
+    /// Bit `d` is set when the container at depth `d + 1` (of the first 64) has a value
+    /// already, so that the next one needs a comma; a bit set is no allocation.
+    private var commaBits: UInt64 = 0
+    /// The same for the containers deeper than 64.
+    private var deepNeedsComma: [Bool] = []
     private var afterKey = false
 
     /// An empty writer: `bytes` is empty until the first value is written.
@@ -28,19 +34,39 @@ public struct JSONWriter: Sendable {
             afterKey = false
             return
         }
-        if let last = needsComma.last {
-            if last { bytes.append(UInt8(ascii: ",")) }
-            needsComma[needsComma.count - 1] = true
+        guard depth > 0 else { return }
+        if depth <= 64 {
+            let bit: UInt64 = 1 << UInt64(depth - 1)
+            if commaBits & bit != 0 { bytes.append(UInt8(ascii: ",")) }
+            commaBits |= bit
+        } else {
+            if deepNeedsComma[depth - 65] { bytes.append(UInt8(ascii: ",")) }
+            deepNeedsComma[depth - 65] = true
         }
+    }
+
+    /// Opens a container after its opening bracket: it has no value yet.
+    private mutating func open() {
+        depth += 1
+        if depth <= 64 {
+            commaBits &= ~(1 << UInt64(depth - 1))
+        } else {
+            deepNeedsComma.append(false)
+        }
+    }
+
+    private mutating func close() {
+        if depth > 64 { deepNeedsComma.removeLast() }
+        depth -= 1
     }
 
     /// Writes an object; `body` writes its keys and values.
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
         beginValue()
         bytes.append(UInt8(ascii: "{"))
-        needsComma.append(false)
+        open()
         body(&self)
-        needsComma.removeLast()
+        close()
         bytes.append(UInt8(ascii: "}"))
     }
 
@@ -48,9 +74,9 @@ public struct JSONWriter: Sendable {
     public mutating func array(_ body: (inout JSONWriter) -> Void) {
         beginValue()
         bytes.append(UInt8(ascii: "["))
-        needsComma.append(false)
+        open()
         body(&self)
-        needsComma.removeLast()
+        close()
         bytes.append(UInt8(ascii: "]"))
     }
 
@@ -62,6 +88,17 @@ public struct JSONWriter: Sendable {
         afterKey = true
     }
 
+    /// Writes a string value from its UTF-8 bytes, escaped as ``string(_:)`` escapes it.
+    ///
+    /// - Parameter utf8: Valid UTF-8 (the caller vouches for it; invalid bytes would be
+    ///   copied as they are).
+    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        beginValue()
+        bytes.append(UInt8(ascii: "\""))
+        JSONWriter.appendEscaped(utf8, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     /// Writes a string value, escaped so the result is always valid JSON.
     public mutating func string(_ s: some StringProtocol) {
         beginValue()
@@ -71,7 +108,45 @@ public struct JSONWriter: Sendable {
     /// Writes an integer value.
     public mutating func number(_ n: some BinaryInteger) {
         beginValue()
-        bytes.append(contentsOf: String(n).utf8)
+        if let v = Int(exactly: n) {
+            JSONWriter.appendInteger(v, to: &bytes)
+        } else {
+            bytes.append(contentsOf: String(n).utf8)
+        }
+    }
+
+    /// Writes an integer value (the common case of ``number(_:)-(BinaryInteger)``, without
+    /// a String).
+    public mutating func number(_ n: Int) {
+        beginValue()
+        JSONWriter.appendInteger(n, to: &bytes)
+    }
+
+    /// Appends the decimal digits of `n` (and a `-` before a negative one), as `String(n)`
+    /// writes them.
+    public static func appendInteger(_ n: Int, to out: inout [UInt8]) {
+        var m = n.magnitude
+        if n < 0 { out.append(UInt8(ascii: "-")) }
+        if m < 10 {
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m))
+            return
+        }
+        var digits = 1
+        var t = m
+        while t >= 10 {
+            t /= 10
+            digits += 1
+        }
+        let start = out.count
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        out.withUnsafeMutableBufferPointer { p in
+            var i = start + digits - 1
+            while m > 0 {
+                p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10)
+                m /= 10
+                i -= 1
+            }
+        }
     }
 
     /// Writes a floating-point value with at most `decimals` digits after the point,
@@ -103,6 +178,12 @@ public struct JSONWriter: Sendable {
     public static func appendNumber(_ d: Double, decimals: Int, to out: inout [UInt8]) {
         guard d.isFinite else {
             out.append(contentsOf: "null".utf8)
+            return
+        }
+        // A whole number (a pixel coordinate, mostly) has no fraction to write: the digits
+        // below are then those of the integer. The bound keeps `d × 10^decimals` exact.
+        if decimals <= 6 && d.magnitude < 2_147_483_648 && d == d.rounded(.towardZero) {
+            appendInteger(Int(d), to: &out)
             return
         }
         var scale: Double = 1
@@ -153,7 +234,7 @@ public struct JSONWriter: Sendable {
 
     /// The scalar to escape that starts at `p[i]` (a C1 control, C2 80–9F; or U+2028–U+202E,
     /// E2 80 A8–AE; or U+2066–U+2069, E2 81 A6–A9) and its length in bytes, if any.
-    private static func escapedSequence(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int)? {
+    static func escapedSequence(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int)? {
         let n = p.count
         if p[i] == 0xC2 {
             guard i + 1 < n, p[i + 1] >= 0x80, p[i + 1] <= 0x9F else { return nil }
@@ -181,8 +262,8 @@ public struct JSONWriter: Sendable {
         while i < n {
             let b = p[i]
             // Fast path: printable ASCII but '"' and '\\', and non-ASCII bytes other than
-            // the lead bytes C2 and E2 of the escaped scalars.
-            if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F && b != 0xC2 && b != 0xE2 {
+            // the lead bytes C2 and E2 of the escaped scalars (one look-up a byte).
+            if !JSONWriter.needsLook(b) {
                 i += 1
                 continue
             }
@@ -213,5 +294,19 @@ public struct JSONWriter: Sendable {
             runStart = i
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart..<n]))
+    }
+
+    /// Whether byte `b` may need escaping: C0 controls, `"`, `\\`, DEL, and the lead bytes
+    /// C2 and E2 of the escaped scalars; a bit test in four words instead of six compares.
+    @inline(__always)
+    static func needsLook(_ b: UInt8) -> Bool {
+        let word: UInt64
+        switch b >> 6 {
+        case 0: word = 0x0000_0004_FFFF_FFFF  // 00–1F and 22
+        case 1: word = 0x8000_0000_1000_0000  // 5C and 7F
+        case 2: word = 0
+        default: word = 0x0000_0004_0000_0004  // C2 and E2
+        }
+        return word >> UInt64(b & 63) & 1 != 0
     }
 }
