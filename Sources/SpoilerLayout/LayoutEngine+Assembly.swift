@@ -1,9 +1,9 @@
 import SpoilerCore
 
 extension LayoutEngine {
-    /// Turns the placed graphemes of `p` (the UTF-8 of `message.text`) into a ``TextLayout``:
+    /// Turns the placed graphemes of `p` (the UTF-8 of a message's text, whose `entities` these are) into a ``TextLayout``:
     /// lines, word boxes and, if asked, the placed graphemes with their strings.
-    func layout(bytes p: UnsafeBufferPointer<UInt8>, message: Message, includeGraphemes: Bool) -> TextLayout {
+    func layout(bytes p: UnsafeBufferPointer<UInt8>, entities: [Entity], includeGraphemes: Bool) -> TextLayout {
         let breaker = place(p)
         var metrics = self.metrics
         let scale: Int  // pixels per layout unit
@@ -34,7 +34,7 @@ extension LayoutEngine {
             // Word boxes, one per line fragment of each word of each spoiler entity.
             var words: [WordBox] = []
             var wordOf: [Int32] = includeGraphemes ? Array(repeating: -1, count: placements.count) : []
-            for (entityIndex, entity) in message.entities.enumerated() where entity.type == .spoiler {
+            for (entityIndex, entity) in entities.enumerated() where entity.type == .spoiler {
                 guard entity.length > 0, entity.offset < Int(Int32.max) else { continue }
                 let entityStart = Int32(max(0, entity.offset))
                 let entityEnd = Int32(clamping: entity.offset + entity.length)

@@ -76,15 +76,30 @@ public struct LayoutEngine: Sendable, Equatable {
     /// - Complexity: O(n + w log n) for n UTF-8 bytes of text and w spoiler entities.
     public func layout(_ message: Message, includeGraphemes: Bool = true) -> TextLayout {
         if let result = message.text.utf8.withContiguousStorageIfAvailable({
-            layout(bytes: $0, message: message, includeGraphemes: includeGraphemes)
+            layout(bytes: $0, entities: message.entities, includeGraphemes: includeGraphemes)
         }) {
             return result
         }
         var text = message.text
         text.makeContiguousUTF8()
         return text.utf8.withContiguousStorageIfAvailable {
-            layout(bytes: $0, message: message, includeGraphemes: includeGraphemes)
+            layout(bytes: $0, entities: message.entities, includeGraphemes: includeGraphemes)
         }!
+    }
+
+    /// Lays out a message given as the UTF-8 bytes of its text and its entities, as
+    /// ``layout(_:includeGraphemes:)`` lays out the same ``Message``, for a caller that has
+    /// the bytes and no String (a line filter).
+    ///
+    /// - Parameters:
+    ///   - utf8: The text, valid UTF-8 (the caller vouches for it).
+    ///   - entities: Its entities, offsets in UTF-16 code units, in canonical order.
+    ///   - includeGraphemes: whether to fill ``TextLayout/graphemes``.
+    /// - Returns: the lines, the placed graphemes and the word boxes.
+    public func layout(utf8: UnsafeBufferPointer<UInt8>, entities: [Entity], includeGraphemes: Bool = true)
+        -> TextLayout
+    {
+        layout(bytes: utf8, entities: entities, includeGraphemes: includeGraphemes)
     }
 
     /// Places every grapheme of the valid UTF-8 `p` (the message text), measured by the

@@ -13,73 +13,104 @@ extension TextLayout {
     ///   - id: the record's id as raw JSON (NDJSON runs), or nil to leave the key out.
     ///   - redact: leave out every word's `text`.
     public func writeJSON(to writer: inout JSONWriter, id: [UInt8]? = nil, redact: Bool = false) {
-        writer.object { w in
-            if let id {
-                w.key("id")
-                w.raw(id)
-            }
-            w.key("metrics")
-            w.object { w in
-                w.key("model"); w.string(metrics.model.rawValue)
-                w.key("font")
-                if let name = metrics.fontName { w.string(name) } else { w.null() }
-                w.key("cellWidth"); w.number(metrics.cellWidth)
-                w.key("cellHeight"); w.number(metrics.cellHeight)
-                w.key("ascent"); w.number(metrics.ascent)
-                w.key("descent"); w.number(metrics.descent)
-                w.key("lineHeight"); w.number(metrics.lineHeight)
-                w.key("fallbacks"); w.number(metrics.fallbacks)
-            }
-            w.key("width"); w.number(width)
-            w.key("height"); w.number(height)
-            if let columns, let rows {
-                w.key("columns"); w.number(columns)
-                w.key("rows"); w.number(rows)
-            }
-            w.key("lines")
-            w.array { w in
-                for line in lines {
-                    w.object { w in
-                        w.key("index"); w.number(line.index)
-                        w.key("y"); w.number(line.y)
-                        w.key("height"); w.number(line.height)
-                        w.key("width"); w.number(line.width)
-                        w.key("offset"); w.number(line.utf16Offset)
-                        w.key("length"); w.number(line.utf16Length)
-                    }
-                }
-            }
-            w.key("words")
-            w.array { w in
-                for word in words {
-                    w.object { w in
-                        w.key("entity"); w.number(word.entity)
-                        w.key("word"); w.number(word.word)
-                        w.key("line"); w.number(word.line)
-                        w.key("x"); w.number(word.rect.x)
-                        w.key("y"); w.number(word.rect.y)
-                        w.key("width"); w.number(word.rect.width)
-                        w.key("height"); w.number(word.rect.height)
-                        if let column = word.column, let columns = word.columns {
-                            w.key("column"); w.number(column)
-                            w.key("columns"); w.number(columns)
-                        }
-                        w.key("offset"); w.number(word.utf16Offset)
-                        w.key("length"); w.number(word.utf16Length)
-                        w.key("graphemes"); w.number(word.graphemes)
-                        if !redact {
-                            w.key("text"); w.string(word.text)
-                        }
-                    }
-                }
-            }
-        }
+        writer.raw(jsonBytes(id: id, redact: redact))
     }
 
     /// The geometry JSON of ``writeJSON(to:id:redact:)`` as bytes.
+    ///
+    /// They are written straight through a ``JSONByteCursor`` into one array of the right
+    /// size: fixed keys as literals, numbers and strings in ``JSONWriter``'s formats.
     public func jsonBytes(id: [UInt8]? = nil, redact: Bool = false) -> [UInt8] {
-        var w = JSONWriter()
-        writeJSON(to: &w, id: id, redact: redact)
-        return w.bytes
+        var bound = 512 + (id?.count ?? 0) + 6 * (metrics.fontName?.utf8.count ?? 0) + 200 * lines.count
+        for word in words { bound += 480 + 6 * word.text.utf8.count }
+        return JSONByteCursor.bytes(capacity: bound) { c in write(to: &c, id: id, redact: redact) }
+    }
+
+    private func write(to c: inout JSONByteCursor, id: [UInt8]?, redact: Bool) {
+        if let id {
+            c.literal(#"{"id":"#)
+            id.withUnsafeBufferPointer { c.raw($0) }
+            c.literal(#","metrics":{"model":"#)
+        } else {
+            c.literal(#"{"metrics":{"model":"#)
+        }
+        c.quoted(metrics.model.rawValue)
+        c.literal(#","font":"#)
+        if let name = metrics.fontName { c.quoted(name) } else { c.literal("null") }
+        c.literal(#","cellWidth":"#)
+        c.integer(metrics.cellWidth)
+        c.literal(#","cellHeight":"#)
+        c.integer(metrics.cellHeight)
+        c.literal(#","ascent":"#)
+        c.integer(metrics.ascent)
+        c.literal(#","descent":"#)
+        c.integer(metrics.descent)
+        c.literal(#","lineHeight":"#)
+        c.integer(metrics.lineHeight)
+        c.literal(#","fallbacks":"#)
+        c.integer(metrics.fallbacks)
+        c.literal(#"},"width":"#)
+        c.integer(width)
+        c.literal(#","height":"#)
+        c.integer(height)
+        if let columns, let rows {
+            c.literal(#","columns":"#)
+            c.integer(columns)
+            c.literal(#","rows":"#)
+            c.integer(rows)
+        }
+        c.literal(#","lines":["#)
+        for (k, line) in lines.enumerated() {
+            if k > 0 { c.literal(",") }
+            c.literal(#"{"index":"#)
+            c.integer(line.index)
+            c.literal(#","y":"#)
+            c.integer(line.y)
+            c.literal(#","height":"#)
+            c.integer(line.height)
+            c.literal(#","width":"#)
+            c.integer(line.width)
+            c.literal(#","offset":"#)
+            c.integer(line.utf16Offset)
+            c.literal(#","length":"#)
+            c.integer(line.utf16Length)
+            c.literal("}")
+        }
+        c.literal(#"],"words":["#)
+        for (k, word) in words.enumerated() {
+            if k > 0 { c.literal(",") }
+            c.literal(#"{"entity":"#)
+            c.integer(word.entity)
+            c.literal(#","word":"#)
+            c.integer(word.word)
+            c.literal(#","line":"#)
+            c.integer(word.line)
+            c.literal(#","x":"#)
+            c.number(word.rect.x)
+            c.literal(#","y":"#)
+            c.number(word.rect.y)
+            c.literal(#","width":"#)
+            c.number(word.rect.width)
+            c.literal(#","height":"#)
+            c.number(word.rect.height)
+            if let column = word.column, let columns = word.columns {
+                c.literal(#","column":"#)
+                c.integer(column)
+                c.literal(#","columns":"#)
+                c.integer(columns)
+            }
+            c.literal(#","offset":"#)
+            c.integer(word.utf16Offset)
+            c.literal(#","length":"#)
+            c.integer(word.utf16Length)
+            c.literal(#","graphemes":"#)
+            c.integer(word.graphemes)
+            if !redact {
+                c.literal(#","text":"#)
+                c.quoted(word.text)
+            }
+            c.literal("}")
+        }
+        c.literal("]}")
     }
 }

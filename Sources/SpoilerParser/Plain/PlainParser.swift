@@ -184,6 +184,18 @@ struct PlainScanner {
                     // A run of ordinary bytes, copied at once.
                     let start = i
                     var units = 0
+                    // Eight bytes at a time while none is markup: UTF-16 units are the
+                    // bytes that are not continuation bytes, plus one per four-byte lead.
+                    let raw = UnsafeRawPointer(p.baseAddress!)
+                    while i + 8 <= n {
+                        let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                        if PlainScanner.hasMarkup(v) { break }
+                        let highs: UInt64 = 0x8080_8080_8080_8080
+                        let continuations = v & ~(v << 1) & highs
+                        let fourByteLeads = v & (v << 1) & (v << 2) & (v << 3) & highs
+                        units &+= 8 - continuations.nonzeroBitCount + fourByteLeads.nonzeroBitCount
+                        i += 8
+                    }
                     while i < n {
                         // UTF-16 units per byte: lead bytes start a scalar, four-byte
                         // sequences are two units; markup characters stop the run.
@@ -205,6 +217,14 @@ struct PlainScanner {
             i = codeResumeInput
         }
         // An unmatched `||` is already in the output as text.
+    }
+
+    /// Whether any of the eight bytes of `v` is `|`, `\` or a backtick.
+    @inline(__always)
+    static func hasMarkup(_ v: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & 0x8080_8080_8080_8080 }
+        return hasZero(v ^ (ones &* 0x7C)) | hasZero(v ^ (ones &* 0x5C)) | hasZero(v ^ (ones &* 0x60)) != 0
     }
 
     /// A byte's weight in UTF-16 code units, or ``markup`` for `|`, `\` and `` ` ``.

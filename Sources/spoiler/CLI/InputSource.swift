@@ -98,7 +98,7 @@ final class InputSource {
             let n = try read(into: &chunk)
             if n == 0 { break }
             var start = 0
-            while let nl = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            while let nl = InputSource.newline(in: chunk, from: start) {
                 lineNumber += 1
                 if pending.isEmpty {
                     try body(chunk[start..<nl], lineNumber)
@@ -114,6 +114,16 @@ final class InputSource {
         if !pending.isEmpty {
             lineNumber += 1
             try body(pending[...], lineNumber)
+        }
+    }
+
+    /// The index of the first `\n` in `bytes` from `start` on (memchr), or nil.
+    static func newline(in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { p in
+            guard start < p.count, let base = p.baseAddress,
+                let hit = memchr(base + start, 0x0A, p.count - start)
+            else { return nil }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
     }
 }

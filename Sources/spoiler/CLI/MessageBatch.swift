@@ -35,6 +35,17 @@ struct MessageBatch {
     /// shared mutable state.
     typealias Step = @Sendable (_ message: Message, _ id: [UInt8]?) throws -> [UInt8]
 
+    /// What `Step` gives, from a message given as the UTF-8 bytes of its text and its
+    /// entities, with its id as raw JSON: the fast path of common NDJSON lines in plain
+    /// markup (``NDJSONRecord/withPlainMessage(line:format:options:_:)``), which builds no
+    /// ``Message``. It must write the same bytes as `Step` for the same message.
+    typealias BytesStep =
+        @Sendable (_ text: UnsafeBufferPointer<UInt8>, _ entities: [Entity], _ id: UnsafeBufferPointer<UInt8>) ->
+        [UInt8]
+
+    /// The fast path for common NDJSON lines, if the command has one.
+    var bytesStep: BytesStep?
+
     /// The size of a batch of NDJSON lines read at once with `jobs` above 1.
     static let batchBytes = 2 << 20
 
@@ -61,8 +72,15 @@ struct MessageBatch {
         }
         let format = self.format
         let options = self.options
+        let bytesStep = self.bytesStep
         try MessageBatch.runLines(input: input, jobs: jobs, policy: policy) { line, number in
-            MessageBatch.outcome(of: line, number: number, format: format, options: options, step: step)
+            if let bytesStep,
+                let fast = MessageBatch.fastOutcome(
+                    of: line, number: number, format: format, options: options, step: bytesStep)
+            {
+                return fast
+            }
+            return MessageBatch.outcome(of: line, number: number, format: format, options: options, step: step)
         }
     }
 
@@ -127,6 +145,21 @@ struct MessageBatch {
             return .fatal(e)
         } catch {
             return failed(id: record.id, line: number, error, column: record.errorColumn)
+        }
+    }
+
+    /// The outcome of a common NDJSON line read by the fast path, or nil for any other line
+    /// (which ``outcome(of:number:format:options:step:)`` then reads, to the same result).
+    static func fastOutcome(
+        of line: ArraySlice<UInt8>, number: Int, format: InputFormat, options: ParseOptions, step: BytesStep
+    ) -> LineOutcome? {
+        line.withUnsafeBufferPointer { line in
+            NDJSONRecord.withPlainMessage(line: line, format: format, options: options) { text, entities, id in
+                if let id { return .output(step(text, entities, id)) }
+                var digits: [UInt8] = []
+                JSONWriter.appendInteger(number, to: &digits)
+                return digits.withUnsafeBufferPointer { .output(step(text, entities, $0)) }
+            }
         }
     }
 

@@ -25,10 +25,14 @@ enum LayoutCommand {
         let format = args.choice("from", as: InputFormat.self)!
         let engine = try LayoutOptions.engine(from: args)
         let redact = args.flag("redact")
-        let batch = MessageBatch(
+        var batch = MessageBatch(
             input: try InputSource(path: args.inputPath), format: format, ndjson: args.flag("ndjson"),
             options: MessageReading.options(args), jobs: Jobs.count(from: args),
             policy: try RecordPolicy.from(args, command: "layout"))
+        batch.bytesStep = { text, entities, id in
+            engine.layout(utf8: text, entities: entities, includeGraphemes: false).jsonBytes(
+                id: Array(id), redact: redact)
+        }
         try batch.run { message, id in
             engine.layout(message, includeGraphemes: false).jsonBytes(id: id, redact: redact)
         }

@@ -28,10 +28,11 @@ enum ParseCommand {
 
     static func run(_ args: Arguments) throws(CommandLineError) {
         let format = args.choice("from", as: InputFormat.self)!
-        let batch = MessageBatch(
+        var batch = MessageBatch(
             input: try InputSource(path: args.inputPath), format: format, ndjson: args.flag("ndjson"),
             options: MessageReading.options(args), jobs: Jobs.count(from: args),
             policy: try RecordPolicy.from(args, command: "parse"))
+        batch.bytesStep = { text, entities, id in Message.jsonBytes(utf8: text, entities: entities, id: id) }
         try batch.run { message, id in
             var w = JSONWriter()
             message.write(to: &w, id: id)

@@ -1,0 +1,212 @@
+/// Writes JSON bytes through a pointer into room reserved beforehand: the output of a
+/// line filter, thousands of small objects a second, written with no per-value capacity
+/// check or uniqueness check of an array (``JSONWriter`` appends to one).
+///
+/// The caller gives an upper bound of the bytes it writes; every write checks that it
+/// stays inside the room (a broken bound traps, it never writes past the end). The bytes
+/// are those ``JSONWriter`` writes for the same values: strings escaped by the same rules,
+/// integers and numbers in the same format.
+///
+/// ```swift
+/// let bytes = JSONByteCursor.bytes(capacity: 64) { c in
+///     c.literal(#"{"n":"#); c.integer(42); c.literal(",\"s\":"); c.quoted("hi"); c.literal("}")
+/// }
+/// // String(decoding: bytes, as: UTF8.self) == #"{"n":42,"s":"hi"}"#
+/// ```
+public struct JSONByteCursor {
+    /// The next byte to write.
+    @usableFromInline var p: UnsafeMutablePointer<UInt8>
+    /// The end of the room.
+    @usableFromInline let end: UnsafeMutablePointer<UInt8>
+
+    @usableFromInline init(_ room: UnsafeMutableBufferPointer<UInt8>) {
+        p = room.baseAddress!
+        end = room.baseAddress! + room.count
+    }
+
+    /// An array of at most `capacity` bytes, written by `body`.
+    ///
+    /// - Precondition: `body` writes at most `capacity` bytes.
+    public static func bytes(capacity: Int, _ body: (inout JSONByteCursor) -> Void) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: max(1, capacity)) { room, count in
+            var cursor = JSONByteCursor(room)
+            body(&cursor)
+            count = room.baseAddress!.distance(to: cursor.p)
+        }
+    }
+
+    @usableFromInline func reserve(_ n: Int) {
+        precondition(n <= p.distance(to: end), "JSONByteCursor: the bound given was too small")
+    }
+
+    /// Writes the bytes of `s` as they are (JSON syntax and keys the caller vouches for).
+    @inlinable @inline(__always)
+    public mutating func literal(_ s: StaticString) {
+        let n = s.utf8CodeUnitCount
+        reserve(n)
+        p.update(from: s.utf8Start, count: n)
+        p += n
+    }
+
+    /// Writes bytes as they are (raw JSON the caller vouches for).
+    public mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        guard let base = bytes.baseAddress else { return }
+        p.update(from: base, count: bytes.count)
+        p += bytes.count
+    }
+
+    /// Writes `n` in decimal, as ``JSONWriter/number(_:)-(Int)``; at most 20 bytes.
+    public mutating func integer(_ n: Int) {
+        reserve(20)
+        var m = n.magnitude
+        if n < 0 {
+            p.pointee = UInt8(ascii: "-")
+            p += 1
+        }
+        // Most numbers of a layout or an entity are below 1000: no loop for them.
+        if m < 10 {
+            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m)
+            p += 1
+            return
+        }
+        if m < 100 {
+            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m / 10)
+            p[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10)
+            p += 2
+            return
+        }
+        if m < 1000 {
+            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m / 100)
+            p[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m / 10 % 10)
+            p[2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10)
+            p += 3
+            return
+        }
+        var digits = 4
+        var t = m / 1000
+        while t >= 10 {
+            t /= 10
+            digits += 1
+        }
+        var q = p + digits
+        p = q
+        repeat {
+            q -= 1
+            q.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10)
+            m /= 10
+        } while m > 0
+    }
+
+    /// Writes `d` as ``JSONWriter/number(_:decimals:)`` writes it; at most 32 bytes for
+    /// `decimals` up to 8.
+    public mutating func number(_ d: Double, decimals: Int = 4) {
+        if decimals <= 6 && d.magnitude < 2_147_483_648 && d == d.rounded(.towardZero) {
+            integer(Int(d))
+            return
+        }
+        var out: [UInt8] = []
+        JSONWriter.appendNumber(d, decimals: decimals, to: &out)
+        out.withUnsafeBufferPointer { raw($0) }
+    }
+
+    /// Writes `s` quoted and escaped as ``JSONWriter/string(_:)`` does; at most
+    /// 6 × its UTF-8 bytes + 2.
+    public mutating func quoted(_ s: some StringProtocol) {
+        let done: Void? = s.utf8.withContiguousStorageIfAvailable { quoted(utf8: $0) }
+        if done == nil { Array(s.utf8).withUnsafeBufferPointer { quoted(utf8: $0) } }
+    }
+
+    /// Writes valid UTF-8 `text` quoted and escaped as ``JSONWriter/string(utf8:)`` does;
+    /// at most 6 × `text.count` + 2 bytes.
+    public mutating func quoted(utf8 text: UnsafeBufferPointer<UInt8>) {
+        reserve(text.count + 2)
+        p.pointee = UInt8(ascii: "\"")
+        p += 1
+        let n = text.count
+        guard let base = text.baseAddress else {
+            literal("\"")
+            return
+        }
+        let raw = UnsafeRawPointer(base)
+        var runStart = 0
+        var i = 0
+        while i < n {
+            // Eight bytes at a time while none of them may need escaping.
+            while i + 8 <= n && !JSONByteCursor.mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                i += 8
+            }
+            let stop = min(n, i + 8)
+            while i < stop {
+                let b = base[i]
+                guard JSONWriter.needsLook(b) else {
+                    i += 1
+                    continue
+                }
+                var sequence: (UInt32, Int)?
+                if b == 0xC2 || b == 0xE2 {
+                    sequence = JSONWriter.escapedSequence(text, at: i)
+                    if sequence == nil {
+                        i += 1
+                        continue
+                    }
+                }
+                copy(base + runStart, i - runStart)
+                if let (scalar, length) = sequence {
+                    unicodeEscape(scalar)
+                    i += length
+                } else {
+                    switch b {
+                    case 0x22: twoBytes(0x5C, 0x22)
+                    case 0x5C: twoBytes(0x5C, 0x5C)
+                    case 0x0A: twoBytes(0x5C, UInt8(ascii: "n"))
+                    case 0x0D: twoBytes(0x5C, UInt8(ascii: "r"))
+                    case 0x09: twoBytes(0x5C, UInt8(ascii: "t"))
+                    default: unicodeEscape(UInt32(b))
+                    }
+                    i += 1
+                }
+                runStart = i
+            }
+        }
+        copy(base + runStart, n - runStart)
+        literal("\"")
+    }
+
+    /// Whether any of the eight bytes of `v` is a C0 control, `"`, `\`, DEL, C2 or E2.
+    @inline(__always)
+    static func mayNeedEscape(_ v: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        let below20 = (v &- 0x2020_2020_2020_2020) & ~v & highs
+        return below20 | hasZero(v ^ (ones &* 0x22)) | hasZero(v ^ (ones &* 0x5C)) | hasZero(v ^ (ones &* 0x7F))
+            | hasZero(v ^ (ones &* 0xC2)) | hasZero(v ^ (ones &* 0xE2)) != 0
+    }
+
+    private mutating func copy(_ from: UnsafePointer<UInt8>, _ count: Int) {
+        reserve(count)
+        p.update(from: from, count: count)
+        p += count
+    }
+
+    private mutating func twoBytes(_ a: UInt8, _ b: UInt8) {
+        reserve(2)
+        p[0] = a
+        p[1] = b
+        p += 2
+    }
+
+    private mutating func unicodeEscape(_ v: UInt32) {
+        reserve(6)
+        let hex: StaticString = "0123456789abcdef"
+        let digits = hex.utf8Start
+        p[0] = 0x5C
+        p[1] = UInt8(ascii: "u")
+        p[2] = digits[Int(v >> 12 & 15)]
+        p[3] = digits[Int(v >> 8 & 15)]
+        p[4] = digits[Int(v >> 4 & 15)]
+        p[5] = digits[Int(v & 15)]
+        p += 6
+    }
+}

@@ -1,0 +1,294 @@
+public import SpoilerCore
+
+extension NDJSONRecord {
+    /// Reads the common kind of NDJSON line straight from its bytes, building no ``Message``
+    /// and no JSON tree: a JSON string, or an object of just `text` and optionally `id`
+    /// (a number, or a string of printable ASCII), in `plain` markup without
+    /// ``ParseOptions/spoilerReasons``. The message's text (UTF-8) and entities go to `body`,
+    /// with the line's `id` as raw JSON (nil when it gave none).
+    ///
+    /// For any other line — another format or option, other members, a `\u` escape of a
+    /// surrogate, invalid UTF-8, a syntax error, a blank line — it returns nil without
+    /// calling `body`, and ``init(line:format:options:)`` reads the line as before. A line
+    /// read here gives what that initialiser gives: the same text, entities and id.
+    ///
+    /// ```swift
+    /// let line = Array(#"{"id":7,"text":"hi ||there||"}"#.utf8)
+    /// let n = line.withUnsafeBufferPointer { line in
+    ///     NDJSONRecord.withPlainMessage(line: line, format: .plain) { text, entities, id in entities.count }
+    /// }
+    /// // n == 1
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - line: One line without its `\n`.
+    ///   - format: The input format; only `plain` is read here.
+    ///   - options: How messages are read; only the defaults are read here.
+    ///   - body: Called once with the text, its entities (UTF-16 offsets, canonical order)
+    ///     and the id, all valid only during the call.
+    /// - Returns: `body`'s result, or nil when the line is not of the common kind.
+    /// - Complexity: O(n) in the line's bytes, a few passes.
+    public static func withPlainMessage<R>(
+        line: UnsafeBufferPointer<UInt8>, format: InputFormat, options: ParseOptions = ParseOptions(),
+        _ body: (_ text: UnsafeBufferPointer<UInt8>, _ entities: [Entity], _ id: UnsafeBufferPointer<UInt8>?) -> R
+    ) -> R? {
+        guard format == .plain, !options.spoilerReasons, let base = line.baseAddress else { return nil }
+        var reader = PlainLineReader(base: base, count: line.count)
+        guard let shape = reader.read() else { return nil }
+        var decoded: [UInt8] = []
+        let raw = UnsafeBufferPointer(start: base + shape.text.lowerBound, count: shape.text.count)
+        let id = shape.id.map { UnsafeBufferPointer(start: base + $0.lowerBound, count: $0.count) }
+        if shape.textHasEscapes {
+            guard PlainLineReader.unescape(raw, into: &decoded) else { return nil }
+            return decoded.withUnsafeBufferPointer { plainMessage($0, id: id, body) }
+        }
+        return plainMessage(raw, id: id, body)
+    }
+
+    /// Parses `text` (nil when it is not valid UTF-8) as plain markup and calls `body`.
+    private static func plainMessage<R>(
+        _ text: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>?,
+        _ body: (UnsafeBufferPointer<UInt8>, [Entity], UnsafeBufferPointer<UInt8>?) -> R
+    ) -> R? {
+        guard UTF8Validation.firstInvalidOffset(in: text) == nil else { return nil }
+        if text.isEmpty { return body(text, [], id) }
+        var entities: [Entity] = []
+        // The output is never longer than the input, since only markup is taken out.
+        let out = [UInt8](unsafeUninitializedCapacity: text.count) { storage, count in
+            var scanner = PlainScanner(output: PlainOutput(storage))
+            scanner.entities.reserveCapacity(8)
+            scanner.scan(text)
+            entities = scanner.entities
+            count = scanner.out.count
+        }
+        return out.withUnsafeBufferPointer { body($0, entities, id) }
+    }
+}
+
+/// Finds the parts of a common NDJSON line (``NDJSONRecord/withPlainMessage(line:format:options:_:)``):
+/// where its text and id lie, giving up (nil) at anything else.
+private struct PlainLineReader {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    var i = 0
+
+    init(base: UnsafePointer<UInt8>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    /// Where the text's raw bytes (between the quotes) and the id's raw JSON lie.
+    struct Shape {
+        var text: Range<Int>
+        var textHasEscapes: Bool
+        var id: Range<Int>?
+    }
+
+    mutating func skipSpace() {
+        while i < count {
+            let b = base[i]
+            guard b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0A else { return }
+            i += 1
+        }
+    }
+
+    mutating func take(_ c: UInt8) -> Bool {
+        skipSpace()
+        guard i < count, base[i] == c else { return false }
+        i += 1
+        return true
+    }
+
+    mutating func read() -> Shape? {
+        skipSpace()
+        guard i < count else { return nil }
+        var shape: Shape
+        if base[i] == UInt8(ascii: "\"") {
+            guard let (text, escapes) = string() else { return nil }
+            shape = Shape(text: text, textHasEscapes: escapes, id: nil)
+        } else {
+            guard let s = object() else { return nil }
+            shape = s
+        }
+        skipSpace()
+        return i == count ? shape : nil
+    }
+
+    /// `{"text": "…"}`, `{"id": …, "text": "…"}` or `{"text": "…", "id": …}`.
+    mutating func object() -> Shape? {
+        guard take(UInt8(ascii: "{")) else { return nil }
+        var text: (Range<Int>, Bool)?
+        var id: Range<Int>?
+        repeat {
+            skipSpace()
+            guard let (key, keyEscapes) = string(), !keyEscapes, take(UInt8(ascii: ":")) else { return nil }
+            skipSpace()
+            if isKey(key, "text") {
+                guard text == nil, let s = string() else { return nil }
+                text = s
+            } else if isKey(key, "id") {
+                guard id == nil, let v = idValue() else { return nil }
+                id = v
+            } else {
+                return nil
+            }
+        } while take(UInt8(ascii: ","))
+        guard take(UInt8(ascii: "}")), let text else { return nil }
+        return Shape(text: text.0, textHasEscapes: text.1, id: id)
+    }
+
+    func isKey(_ key: Range<Int>, _ name: StaticString) -> Bool {
+        guard key.count == name.utf8CodeUnitCount else { return false }
+        for k in 0..<key.count where base[key.lowerBound + k] != name.utf8Start[k] { return false }
+        return true
+    }
+
+    /// A string at `i`: the range of its raw bytes between the quotes, and whether it has
+    /// an escape. Nil at a raw control character (an error the full reader words) or no
+    /// closing quote.
+    mutating func string() -> (Range<Int>, Bool)? {
+        guard i < count, base[i] == UInt8(ascii: "\"") else { return nil }
+        i += 1
+        let start = i
+        var escapes = false
+        let raw = UnsafeRawPointer(base)
+        while i < count {
+            // Eight bytes at a time while none is a quote, a backslash or a control.
+            while i + 8 <= count && !PlainLineReader.mayEndString(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            {
+                i += 8
+            }
+            guard i < count else { break }
+            let b = base[i]
+            if b == UInt8(ascii: "\"") {
+                i += 1
+                return (start..<(i - 1), escapes)
+            }
+            if b == UInt8(ascii: "\\") {
+                escapes = true
+                i += 2
+                continue
+            }
+            if b < 0x20 { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Whether any of the eight bytes of `v` is `"`, `\` or below 0x20.
+    @inline(__always)
+    static func mayEndString(_ v: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        let below20 = (v &- 0x2020_2020_2020_2020) & ~v & highs
+        return below20 | hasZero(v ^ (ones &* 0x22)) | hasZero(v ^ (ones &* 0x5C)) != 0
+    }
+
+    /// Whether any of the eight bytes of `v` is `\`.
+    @inline(__always)
+    static func hasBackslash(_ v: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let x = v ^ (ones &* 0x5C)
+        return (x &- ones) & ~x & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// An id: a JSON number, as written, or a string of printable ASCII without escapes
+    /// (which the full reader writes back unchanged).
+    mutating func idValue() -> Range<Int>? {
+        guard i < count else { return nil }
+        let start = i
+        if base[i] == UInt8(ascii: "\"") {
+            guard let (_, escapes) = string(), !escapes else { return nil }
+            for k in start..<i where base[k] >= 0x7F { return nil }
+            return start..<i
+        }
+        func digit(_ k: Int) -> Bool { k < count && base[k] >= 0x30 && base[k] <= 0x39 }
+        if base[i] == UInt8(ascii: "-") { i += 1 }
+        guard digit(i) else { return nil }
+        if base[i] == UInt8(ascii: "0") {
+            i += 1
+        } else {
+            while digit(i) { i += 1 }
+        }
+        if i < count && base[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digit(i) else { return nil }
+            while digit(i) { i += 1 }
+        }
+        if i < count && (base[i] == UInt8(ascii: "e") || base[i] == UInt8(ascii: "E")) {
+            i += 1
+            if i < count && (base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-")) { i += 1 }
+            guard digit(i) else { return nil }
+            while digit(i) { i += 1 }
+        }
+        return start..<i
+    }
+
+    /// Decodes the escapes of a string's raw bytes into `out`; false at an escape the
+    /// full reader must judge (an unknown one, a surrogate).
+    static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
+        out.reserveCapacity(raw.count)
+        var runStart = 0
+        var i = 0
+        let n = raw.count
+        let bytes = UnsafeRawPointer(raw.baseAddress!)
+        while i < n {
+            // Eight bytes at a time while none is a backslash.
+            while i + 8 <= n && !PlainLineReader.hasBackslash(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                i += 8
+            }
+            guard i < n else { break }
+            guard raw[i] == UInt8(ascii: "\\") else {
+                i += 1
+                continue
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: raw[runStart..<i]))
+            guard i + 1 < n else { return false }
+            let e = raw[i + 1]
+            if let simple = JSONValue.simpleEscape(e) {
+                out.append(simple)
+                i += 2
+            } else if e == UInt8(ascii: "u") {
+                guard i + 6 <= n, let v = hex4(raw, at: i + 2), v < 0xD800 || v >= 0xE000 else { return false }
+                appendUTF8(v, to: &out)
+                i += 6
+            } else {
+                return false
+            }
+            runStart = i
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: raw[runStart..<n]))
+        return true
+    }
+
+    static func hex4(_ p: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32? {
+        var v: UInt32 = 0
+        for k in start..<(start + 4) {
+            let b = p[k]
+            let d: UInt32
+            switch b {
+            case 0x30...0x39: d = UInt32(b - 0x30)
+            case 0x41...0x46: d = UInt32(b - 0x41 + 10)
+            case 0x61...0x66: d = UInt32(b - 0x61 + 10)
+            default: return nil
+            }
+            v = v << 4 | d
+        }
+        return v
+    }
+
+    /// Appends the scalar `v` (below U+10000, not a surrogate) as UTF-8.
+    static func appendUTF8(_ v: UInt32, to out: inout [UInt8]) {
+        if v < 0x80 {
+            out.append(UInt8(v))
+        } else if v < 0x800 {
+            out.append(UInt8(0xC0 | v >> 6))
+            out.append(UInt8(0x80 | v & 0x3F))
+        } else {
+            out.append(UInt8(0xE0 | v >> 12))
+            out.append(UInt8(0x80 | v >> 6 & 0x3F))
+            out.append(UInt8(0x80 | v & 0x3F))
+        }
+    }
+}
