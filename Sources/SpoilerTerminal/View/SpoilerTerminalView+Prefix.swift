@@ -7,7 +7,7 @@ import SpoilerRender
 /// grown as the screen goes down.
 extension SpoilerTerminalView {
     /// Lays out the first `bytes` UTF-8 bytes of the message (about: cut where
-    /// ``SpoilerCore/Message/prefix(cuttingNear:)`` cuts) for a size, and says whether
+    /// ``Message/prefix(cuttingNear:)`` cuts) for a size, and says whether
     /// that was the whole message.
     public typealias PrefixLayoutMaker =
         @Sendable (_ size: TerminalSize, _ bytes: Int) -> (
