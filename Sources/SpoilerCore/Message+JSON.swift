@@ -134,6 +134,41 @@ extension Message {
         }
     }
 
+    /// Writes the bytes of ``write(to:id:)`` in pieces: `emit` is called whenever about
+    /// `piece` bytes are ready, and once at the end, so that a message with millions of
+    /// entities is written in bounded memory. The pieces together are exactly the bytes
+    /// ``write(to:id:)`` writes.
+    ///
+    /// ```swift
+    /// var out: [UInt8] = []
+    /// message.write(inPiecesOf: 1 << 16) { out += $0 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: Raw JSON written first under `id`, as in ``write(to:id:)``.
+    ///   - piece: About how many bytes to gather before calling `emit`.
+    ///   - emit: Takes each piece.
+    public func write(id: [UInt8]? = nil, inPiecesOf piece: Int, _ emit: ([UInt8]) -> Void) {
+        var w = JSONWriter()
+        w.object { w in
+            if let id { w.key("id"); w.raw(id) }
+            w.key("text"); w.string(text)
+            w.key("entities")
+            w.array { w in
+                for e in entities {
+                    e.write(to: &w)
+                    // The writer's nesting state is kept apart from its bytes, so they
+                    // can be taken out between two values.
+                    if w.bytes.count >= piece {
+                        emit(w.bytes)
+                        w.bytes.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+        }
+        emit(w.bytes)
+    }
+
     /// The message as compact JSON: `{"text":…,"entities":[…]}`.
     public var jsonString: String {
         var w = JSONWriter()

@@ -15,6 +15,7 @@ let stages: [BenchStage] = [
     MarkdownStage.stage,
     PlatformStage.stage,
     ViewportStage.stage,
+    MemoryStage.stage,
 ]
 
 let usage = """

@@ -32,6 +32,15 @@ enum ParseCommand {
             input: try InputSource(path: args.inputPath), format: format, ndjson: args.flag("ndjson"),
             options: MessageReading.options(args), jobs: Jobs.count(from: args),
             policy: try RecordPolicy.from(args, command: "parse"))
+        if !args.flag("ndjson") && format != .export {
+            // One message: written as it is serialised, in bounded memory.
+            let message = try MessageBatch.wholeMessage(
+                from: batch.input, format: format, options: batch.options)
+            message.write(inPiecesOf: 1 << 16) { StandardStreams.write($0) }
+            StandardStreams.write([UInt8(ascii: "\n")])
+            StandardStreams.flush()
+            return
+        }
         batch.bytesStep = { text, entities, id in Message.jsonBytes(utf8: text, entities: entities, id: id) }
         try batch.run { message, id in
             var w = JSONWriter()

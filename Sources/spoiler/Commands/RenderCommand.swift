@@ -187,7 +187,30 @@ enum RenderCommand {
         } else {
             message = try readMessage(args)
         }
+        let inputName = args.inputPath ?? "<stdin>"
+        // The limits of RenderLimits, checked before each large allocation: a lower bound
+        // of the hidden graphemes before the layout, their count before the scene.
+        // The terminal's still frame draws only what it shows and has no limit.
+        let format = args.choice("format", as: RenderFormat.self)!
+        let limited = !(format == .ansi && durationGiven == nil)
+        if limited,
+            let problem = RenderLimits.problem(message: message, density: options.density, format: format.rawValue)
+        {
+            throw .failure("\(inputName): \(problem)")
+        }
         let layout = engine.layout(message)
+        let frames: Int
+        switch format {
+        case .json: frames = Int((args.number("duration")! * Double(fps.framesPerSecond)).rounded())
+        case .svg: frames = durationGiven.map { Int(($0 * Double(fps.framesPerSecond)).rounded()) } ?? 0
+        default: frames = 0
+        }
+        if limited,
+            let problem = RenderLimits.problem(
+                layout: layout, frames: frames, density: options.density, format: format.rawValue)
+        {
+            throw .failure("\(inputName): \(problem)")
+        }
         var scene = SpoilerScene(layout: layout, preset: preset, options: options, seed: seed)
         if let revealAt {
             scene.scheduleReveal(at: revealAt, origin: origin, rehideAfter: rehide)

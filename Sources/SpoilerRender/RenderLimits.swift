@@ -1,0 +1,112 @@
+public import SpoilerCore
+public import SpoilerLayout
+
+/// How much hidden text the simulating renderers (SVG, the JSON timeline, the terminal
+/// animation and asciicast) take in one message, and the check a program makes before
+/// it builds a scene.
+///
+/// Every hidden grapheme feeds its word's emitter, so the particles, and with them the
+/// memory and time of a render, grow with the hidden graphemes, with `density` and, for
+/// the animations, with the frames. A message past these limits would take gigabytes
+/// (10 MB of `||ab|| ` is 1.4 million spoilers); it is refused with a clear reason
+/// before the scene is made, never half-drawn. The HTML page has no such limit: the
+/// browser simulates only what it shows.
+///
+/// ```swift
+/// let layout = LayoutEngine().layout(message)
+/// if let problem = RenderLimits.problem(layout: layout, frames: 60, density: 20, format: "svg") {
+///     print(problem)  // "… hidden graphemes: --format svg draws at most …"
+/// }
+/// ```
+public enum RenderLimits {
+    /// The most hidden graphemes (weighted by `density ÷ 20`) that one render simulates.
+    public static let maxHiddenGraphemes = 20_000
+
+    /// The most hidden graphemes × frames (weighted by `density ÷ 20`) that an animated
+    /// SVG or a JSON timeline holds: 2,000 hidden graphemes for 2 seconds at 30 fps.
+    public static let maxGraphemeFrames = 120_000
+
+    /// The hidden graphemes of `layout`: the graphemes of its word boxes.
+    ///
+    /// - Complexity: O(words).
+    public static func hiddenGraphemes(in layout: TextLayout) -> Int {
+        layout.words.reduce(0) { $0 + max($1.graphemes, 0) }
+    }
+
+    /// A lower bound of the hidden graphemes of `message`, found without laying it out:
+    /// the printable ASCII characters under a spoiler that are graphemes of their own
+    /// (followed by ASCII or the end).
+    ///
+    /// - Complexity: O(n) in the text's UTF-8 bytes, no allocation.
+    public static func hiddenGraphemesAtLeast(in message: Message) -> Int {
+        let spoilers = message.entities.filter { $0.type == .spoiler && $0.length > 0 }.sorted { $0.offset < $1.offset }
+        guard !spoilers.isEmpty else { return 0 }
+        var next = 0
+        var coveredUntil = 0
+        var unit = 0
+        var count = 0
+        var previousASCIIPrintable = false
+        for b in message.text.utf8 {
+            // The previous byte was a printable ASCII under a spoiler; it is a cluster of
+            // its own when this byte is ASCII too.
+            if previousASCIIPrintable && b < 0x80 { count += 1 }
+            while next < spoilers.count && spoilers[next].offset <= unit {
+                coveredUntil = max(coveredUntil, spoilers[next].end)
+                next += 1
+            }
+            previousASCIIPrintable = unit < coveredUntil && b > 0x20 && b < 0x7F
+            if b & 0xC0 != 0x80 { unit += b >= 0xF0 ? 2 : 1 }
+        }
+        if previousASCIIPrintable { count += 1 }
+        return count
+    }
+
+    /// Why `message` is over the limit before it is laid out, or nil: it holds at least
+    /// ``hiddenGraphemesAtLeast(in:)`` hidden graphemes.
+    ///
+    /// - Parameters:
+    ///   - message: The message.
+    ///   - density: The effect's `density` (20 by default).
+    ///   - format: The format's name for the message (`svg`).
+    /// - Returns: One line without a final newline, or nil when the message may be laid out.
+    public static func problem(message: Message, density: Double, format: String) -> String? {
+        let weight = max(density, 0) / 20
+        guard weight > 0 else { return nil }
+        let hidden = hiddenGraphemesAtLeast(in: message)
+        guard Double(hidden) * weight > Double(maxHiddenGraphemes) else { return nil }
+        let spoilers = message.entities.reduce(0) { $0 + ($1.type == .spoiler ? 1 : 0) }
+        return
+            "\(spoilers) \(spoilers == 1 ? "spoiler" : "spoilers"), at least \(hidden) hidden graphemes: --format \(format) draws at most "
+            + "\(maxHiddenGraphemes)\(densityNote(density)); \(advice)"
+    }
+
+    /// Why `layout` is over a limit for a render of `frames` frames (0 for a still), or nil.
+    ///
+    /// - Parameters:
+    ///   - layout: The message's layout.
+    ///   - frames: The frames the render holds at once: an animated SVG's or a JSON
+    ///     timeline's; 0 for a still picture or a streamed animation.
+    ///   - density: The effect's `density` (20 by default).
+    ///   - format: The format's name for the message (`svg`).
+    /// - Returns: One line without a final newline, or nil when the render may go on.
+    public static func problem(layout: TextLayout, frames: Int, density: Double, format: String) -> String? {
+        let hidden = hiddenGraphemes(in: layout)
+        let weight = max(density, 0) / 20
+        if Double(hidden) * weight > Double(maxHiddenGraphemes) {
+            return "\(hidden) hidden graphemes: --format \(format) draws at most \(maxHiddenGraphemes)"
+                + "\(densityNote(density)); \(advice)"
+        }
+        if frames > 0, Double(hidden) * Double(frames) * weight > Double(maxGraphemeFrames) {
+            return "\(hidden) hidden graphemes over \(frames) frames: --format \(format) animates at most "
+                + "\(maxGraphemeFrames) grapheme-frames\(densityNote(density)); lower --duration or --fps, "
+                + advice
+        }
+        return nil
+    }
+
+    private static let advice = "use --format html or split the message"
+
+    private static func densityNote(_ density: Double) -> String {
+        density == 20 ? "" : " at --density 20"
+    }
+}
