@@ -72,7 +72,7 @@ import Testing
                 == "error: <stdin>: 1100 spoilers, at least 11000 hidden graphemes: --format svg draws at most "
                 + "20000 at --density 20; use --format html or split the message\n")
 
-        let page = try runSpoiler(["render", "--format", "html"], input: manySpoilers)
+        let page = try runSpoiler(["render", "--format", "html"], input: message)
         #expect(page.status == 0, "\(page.err)")
     }
 }
