@@ -46,7 +46,7 @@ enum MemoryStage {
     ]
 
     static func run(_ bench: inout BenchRun) {
-        guard let spoiler = siblingProgram("spoiler") else {
+        guard let spoiler = NDJSONStage.siblingExecutable("spoiler") else {
             bench.report("peak RSS ÷ input", nil, unit: "×", key: "peak_rss_vs_input", note: "no spoiler binary")
             return
         }
@@ -95,17 +95,6 @@ enum MemoryStage {
         bench.report(
             "worst peak RSS ÷ input (\(inputSize >> 20) MB inputs)", worst, unit: "×", key: "peak_rss_vs_input",
             note: "target ≤ 8 + 30 MB (15.5 at 4 MB)")
-    }
-
-    /// The program `name` in the folder of this one (the build's products folder).
-    static func siblingProgram(_ name: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        let me = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = me.lastIndex(of: "/") else { return nil }
-        let path = String(me[..<slash]) + "/" + name
-        return access(path, X_OK) == 0 ? path : nil
     }
 
     /// Writes `bytes` to a new file at `path`.
