@@ -234,6 +234,17 @@ import Testing
             expected: .corruptFont(
                 file: "f", at: .line(26, decompressed: false), reason: "DWIDTH: 'six' is not a number")),
         BadFont(
+            // The fuzzer's find: a negative advance gave words of negative width.
+            name: "BDF negative glyph advance",
+            bytes: bdf(replacing: "DWIDTH 6 0\nBBX 5 5 0 0\nBITMAP\n70", with: "DWIDTH -11 0\nBBX 5 5 0 0\nBITMAP\n70"),
+            expected: .corruptFont(
+                file: "f", at: .line(26, decompressed: false), reason: "DWIDTH -11 is out of range (0 to 1024)")),
+        BadFont(
+            name: "BDF font-wide advance too wide",
+            bytes: bdf(replacing: "STARTPROPERTIES", with: "DWIDTH 5000 0\nSTARTPROPERTIES"),
+            expected: .corruptFont(
+                file: "f", at: .line(8, decompressed: false), reason: "DWIDTH 5000 is out of range (0 to 1024)")),
+        BadFont(
             name: "hex line without a colon",
             bytes: { Array("0041:00000000000018242442427E42424242\n0042 0000\n".utf8) },
             expected: .corruptFont(

@@ -67,6 +67,12 @@ struct BDFParser {
                 }
                 return v
             }
+            /// A DWIDTH's x advance: text runs left to right, so an advance is 0 to 1024 pixels.
+            func advance() throws(LayoutError) -> Int {
+                let v = try int(1)
+                guard v >= 0, v <= 1024 else { throw corrupt(l, "DWIDTH \(v) is out of range (0 to 1024)") }
+                return v
+            }
             func rest() -> String {
                 let text = String(decoding: line.dropFirst(keywordBytes.count), as: UTF8.self)
                 var s = Substring(text)
@@ -117,7 +123,7 @@ struct BDFParser {
                 switch keyword {
                 case "ENCODING":
                     g.encoding = try int(1)  // -1 (a non-standard encoding): skipped
-                case "DWIDTH": g.advance = try int(1)
+                case "DWIDTH": g.advance = try advance()
                 case "BBX":
                     let box = (w: try int(1), h: try int(2), x: try int(3), y: try int(4))
                     guard box.w >= 0, box.h >= 0, box.w <= 1024, box.h <= 1024 else {
@@ -150,7 +156,7 @@ struct BDFParser {
             switch keyword {
             case "FONT": name = rest()
             case "FONTBOUNDINGBOX": boundingBox = (try int(1), try int(2), try int(3), try int(4))
-            case "DWIDTH": fontAdvance = try int(1)
+            case "DWIDTH": fontAdvance = try advance()
             case "STARTPROPERTIES": inProperties = true
             case "STARTCHAR":
                 guard boundingBox != nil else { throw corrupt(l, "STARTCHAR before FONTBOUNDINGBOX") }
