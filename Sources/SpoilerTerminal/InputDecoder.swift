@@ -138,10 +138,9 @@ public struct InputDecoder: Sendable {
             }
             j += 1
         }
-        guard j < b.count else {
-            if j - i >= InputDecoder.maxSequence { return .event(.unknown, consumed: 1) }
-            return final ? .event(.unknown, consumed: b.count - i) : .needMore
-        }
+        // The input ends before a final byte: at most maxSequence bytes are pending (a
+        // parameter byte past them was refused above), and the next may still end it.
+        guard j < b.count else { return final ? .event(.unknown, consumed: b.count - i) : .needMore }
         let params = b[(i + 2)..<j]
         let finalByte = b[j]
         let consumed = j - i + 1

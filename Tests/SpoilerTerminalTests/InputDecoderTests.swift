@@ -72,6 +72,22 @@ import Testing
         #expect(events.last == .key(.character("q")))
     }
 
+    /// A sequence whose final byte is its 65th (the longest accepted, as the fuzzer found):
+    /// whole, it is one event; fed a byte at a time, the decoder must wait for that byte
+    /// rather than give up on the 64 before it. One byte longer, it is no sequence either way.
+    @Test func theLongestSequenceIsTheSameByteByByte() {
+        for (pluses, isSequence) in [(61, true), (62, false)] {
+            let input = Self.bytes("\u{1B}[0") + Array(repeating: UInt8(ascii: "+"), count: pluses) + Self.bytes("F")
+            let whole = InputDecoderTests.decodeAll(input)
+            var decoder = InputDecoder()
+            var single: [InputEvent] = []
+            for b in input { single += decoder.feed([b]) }
+            single += decoder.finish()
+            #expect(single == whole, "\(pluses) parameter bytes")
+            #expect((whole == [InputEvent.key(.end)]) == isSequence, "\(pluses) parameter bytes")
+        }
+    }
+
     /// Pieces the property draws from: complete sequences, and bytes that make broken ones.
     static let pieces: [[UInt8]] =
         cases.map { bytes($0.input) } + [
