@@ -10,7 +10,8 @@ extension Preset {
     /// accepted and ignored (every word's emitter is placed on the word). Each cell takes
     /// ``EmitterCell``'s fields, `color` as `"#rrggbb"`, `contents` as a shape name.
     /// A field left out keeps Core Animation's default; an unknown field is an error, so
-    /// that a misspelt name does not pass silently.
+    /// that a misspelt name does not pass silently. Numbers are read to six decimal places,
+    /// the precision ``json`` writes, so that a preset read back from its JSON is the same.
     ///
     /// ```json
     /// {"name": "embers", "emitterShape": "rectangle", "confinement": "bounce",
@@ -124,7 +125,15 @@ struct PresetReader {
         guard range.contains(d) else {
             throw error("\(v.jsonString) is out of range (\(range.lowerBound) to \(range.upperBound))", field)
         }
-        return d
+        return Self.sixDecimals(d)
+    }
+
+    /// `d` as ``Preset/json`` writes it (`JSONWriter.number(_:decimals:)` with 6 decimals):
+    /// rounded to a millionth, or to a whole number where a millionth is past exact range.
+    static func sixDecimals(_ d: Double) -> Double {
+        let scaled = (d.magnitude * 1_000_000).rounded()
+        guard scaled < 9.0e15 else { return d.rounded() }
+        return (d < 0 ? -scaled : scaled) / 1_000_000
     }
 
     func string(_ v: JSONValue, _ field: String) throws(PresetError) -> String {

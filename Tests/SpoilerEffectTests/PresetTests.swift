@@ -18,6 +18,20 @@ import Testing
         }
     }
 
+    /// A file's numbers are read to the six decimals `json` writes, so what is read back from
+    /// a preset's JSON is that preset exactly (the fuzzer found 6.2831851 read back as 6.283185).
+    @Test func aPresetReadFromAFileReadsBackFromItsJSONExactly() throws {
+        let file = #"""
+            {"birthRate":0.1234567,"emitterCells":[{"emissionRange":6.2831851,"velocity":-0.00000049,
+             "scale":123.4567891,"alphaOverLife":[0.3333333333,-9.9999999,0.0000007]}]}
+            """#
+        let p = try Preset.parse(json: Array(file.utf8))
+        #expect(try Preset.parse(json: Array(p.json.utf8)) == p)
+        let c = p.emitter.emitterCells[0]
+        #expect(c.emissionRange == 6.283185 && c.velocity == 0 && c.scale == 123.456789)
+        #expect(c.alphaOverLife == [0.333333, -10, 0.000001] && p.emitter.birthRate == 0.123457)
+    }
+
     @Test func dustHasTelegramsNumbers() {
         let cell = Preset.dust.emitter.emitterCells[0]
         #expect(cell.lifetime == 1 && cell.velocity == 0 && cell.velocityRange == 20)
