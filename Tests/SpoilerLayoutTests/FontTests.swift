@@ -245,6 +245,31 @@ import Testing
             expected: .corruptFont(
                 file: "f", at: .line(8, decompressed: false), reason: "DWIDTH 5000 is out of range (0 to 1024)")),
         BadFont(
+            // The fuzzer's find: a negative ascent gave word boxes of negative height.
+            name: "BDF negative ascent", bytes: bdf(replacing: "FONT_ASCENT 6", with: "FONT_ASCENT -80"),
+            expected: .corruptFont(
+                file: "f", at: .line(9, decompressed: false),
+                reason: "a font ascent of -80 pixels is out of range (0 to 1024)")),
+        BadFont(
+            name: "BDF descent from a bounding box below the baseline",
+            bytes: {
+                let s = String(decoding: try bdf(replacing: "FONT_DESCENT 2\n", with: "")(), as: UTF8.self)
+                return Array(s.replacingOccurrences(of: "BOX 11 8 0 -2", with: "BOX 11 8 0 2").utf8)
+            },
+            expected: .corruptFont(
+                file: "f", at: .line(7, decompressed: false),
+                reason: "a font descent of -2 pixels is out of range (0 to 1024)")),
+        BadFont(
+            name: "BDF lines 0 pixels high",
+            bytes: bdf(replacing: "FONT_ASCENT 6\nFONT_DESCENT 2", with: "FONT_ASCENT 0\nFONT_DESCENT 0"),
+            expected: .corruptFont(
+                file: "f", at: .line(10, decompressed: false), reason: "the font's lines are 0 pixels high")),
+        BadFont(
+            name: "BDF bounding box of negative size",
+            bytes: bdf(replacing: "FONTBOUNDINGBOX 11 8 0 -2", with: "FONTBOUNDINGBOX -11 8 0 -2"),
+            expected: .corruptFont(
+                file: "f", at: .line(7, decompressed: false), reason: "FONTBOUNDINGBOX size -11×8 is out of range")),
+        BadFont(
             name: "hex line without a colon",
             bytes: { Array("0041:00000000000018242442427E42424242\n0042 0000\n".utf8) },
             expected: .corruptFont(

@@ -37,8 +37,9 @@ struct BDFParser {
         var name: String?
         var boundingBox: (w: Int, h: Int, x: Int, y: Int)?
         var fontAdvance: Int?
-        var ascent: Int?
-        var descent: Int?
+        var ascent: (value: Int, line: Int)?
+        var descent: (value: Int, line: Int)?
+        var boxLine = 0
         var defaultChar: Int?
         var inProperties = false
         var glyph: PendingGlyph?
@@ -146,8 +147,8 @@ struct BDFParser {
             if inProperties {
                 switch keyword {
                 case "ENDPROPERTIES": inProperties = false
-                case "FONT_ASCENT": ascent = try int(1)
-                case "FONT_DESCENT": descent = try int(1)
+                case "FONT_ASCENT": ascent = (try int(1), l)
+                case "FONT_DESCENT": descent = (try int(1), l)
                 case "DEFAULT_CHAR": defaultChar = try int(1)
                 default: break
                 }
@@ -155,7 +156,13 @@ struct BDFParser {
             }
             switch keyword {
             case "FONT": name = rest()
-            case "FONTBOUNDINGBOX": boundingBox = (try int(1), try int(2), try int(3), try int(4))
+            case "FONTBOUNDINGBOX":
+                let box = (w: try int(1), h: try int(2), x: try int(3), y: try int(4))
+                guard box.w >= 0, box.h >= 0, box.w <= 1024, box.h <= 1024 else {
+                    throw corrupt(l, "FONTBOUNDINGBOX size \(box.w)×\(box.h) is out of range")
+                }
+                boundingBox = box
+                boxLine = l
             case "DWIDTH": fontAdvance = try advance()
             case "STARTPROPERTIES": inProperties = true
             case "STARTCHAR":
@@ -172,8 +179,19 @@ struct BDFParser {
         guard ended else { throw truncated(lineNumber + 1, "the file ends before ENDFONT") }
         guard let box = boundingBox else { throw corrupt(lineNumber, "FONTBOUNDINGBOX is missing") }
 
-        let fontAscent = ascent ?? (box.h + box.y)
-        let fontDescent = descent ?? -box.y
+        // The line's metrics, given or taken from the bounding box: each 0 to 1024 pixels,
+        // and a line at least a pixel high, so that no word box is upside down.
+        let fontAscent = ascent?.value ?? (box.h + box.y)
+        let fontDescent = descent?.value ?? -box.y
+        for (name, value, line) in [
+            ("ascent", fontAscent, ascent?.line ?? boxLine), ("descent", fontDescent, descent?.line ?? boxLine),
+        ] where value < 0 || value > 1024 {
+            throw corrupt(line, "a font \(name) of \(value) pixels is out of range (0 to 1024)")
+        }
+        guard fontAscent + fontDescent >= 1 else {
+            throw corrupt(
+                max(ascent?.line ?? boxLine, descent?.line ?? boxLine), "the font's lines are 0 pixels high")
+        }
         var font = BitmapFont(
             format: .bdf, name: name ?? file, ascent: fontAscent, descent: fontDescent, defaultAdvance: box.w)
         for g in glyphs {
