@@ -58,6 +58,20 @@ import Testing
         }
     }
 
+    /// TDLib trims a link's spaces (NUL among them) before it keeps it, but looks for a user
+    /// in it untrimmed: `[a](tg:user?id=5\0…)` is a text link to `tg://user?id=5`, not a
+    /// mention. Written back, that link is a mention, as Telegram reads it; the README says so.
+    @Test func markdownV2UserLinkWithTrailingNULsIsALink() throws {
+        let bytes = [UInt8](try fixtureData("fuzz/markdownv2/user-link-with-nuls.txt"))
+        let message = try MessageParser.parse(bytes, from: .markdownV2)
+        #expect(message == Message(text: "a", entities: [Entity(.textLink, offset: 0, length: 1, url: "tg://user?id=5")]))
+        for format in [OutputFormat.markdownV2, .html] {
+            let written = MessageSerializer.serialize(message, to: format)
+            let back = try MessageParser.parse(written, from: format == .html ? .html : .markdownV2)
+            #expect(back == Message(text: "a", entities: [Entity(.textMention, offset: 0, length: 1, userID: 5)]))
+        }
+    }
+
     /// The position of a JSON error in an export must not depend on how the input is cut
     /// into reads. yajl once put a NUL inside a string one byte early (at the `y` before
     /// it) when the whole input came in one read, and at the NUL when a read ended just
