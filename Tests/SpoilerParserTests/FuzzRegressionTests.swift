@@ -64,7 +64,8 @@ import Testing
     @Test func markdownV2UserLinkWithTrailingNULsIsALink() throws {
         let bytes = [UInt8](try fixtureData("fuzz/markdownv2/user-link-with-nuls.txt"))
         let message = try MessageParser.parse(bytes, from: .markdownV2)
-        #expect(message == Message(text: "a", entities: [Entity(.textLink, offset: 0, length: 1, url: "tg://user?id=5")]))
+        #expect(
+            message == Message(text: "a", entities: [Entity(.textLink, offset: 0, length: 1, url: "tg://user?id=5")]))
         for format in [OutputFormat.markdownV2, .html] {
             let written = MessageSerializer.serialize(message, to: format)
             let back = try MessageParser.parse(written, from: format == .html ? .html : .markdownV2)
