@@ -52,9 +52,11 @@ struct HTMLMarkup {
         var offset = 0
         var previous: Int? = nil
         var inWord = false
+        var covering = CoveringRanges(spoilers.map { ($0.offset, $0.end) })
         for c in text {
             defer { offset += c.utf16.count }
-            let spoiler = spoilers.firstIndex { $0.offset <= offset && offset < $0.end }
+            covering.move(to: offset)
+            let spoiler = covering.active.first
             if spoiler != previous { inWord = false }
             previous = spoiler
             guard spoiler != nil, !c.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) else {
@@ -76,6 +78,8 @@ struct HTMLMarkup {
         var spoilerOpen: Int? = nil  // index into `spoilers`
         var insideWord = false
         let lengths = Self.wordLengths(message.text, spoilers: spoilers.map { entities[$0] })
+        var spoilerSweep = CoveringRanges(spoilers.map { (entities[$0].offset, entities[$0].end) })
+        var formatSweep = CoveringRanges(formats.map { (entities[$0].offset, entities[$0].end) })
 
         func closeFormatting(_ out: inout SVGWriter) {
             for e in open.reversed() {
@@ -84,7 +88,8 @@ struct HTMLMarkup {
             open.removeAll()
         }
         func formatting(at offset: Int, _ out: inout SVGWriter) {
-            let want = formats.filter { entities[$0].offset <= offset && offset < entities[$0].end }
+            formatSweep.move(to: offset)
+            let want = formatSweep.active.map { formats[$0] }
             guard want != open else { return }
             closeFormatting(&out)
             for e in want {
@@ -97,7 +102,8 @@ struct HTMLMarkup {
         for c in message.text {
             let units = c.utf16.count
             defer { offset += units }
-            let spoiler = spoilers.firstIndex { entities[$0].offset <= offset && offset < entities[$0].end }
+            spoilerSweep.move(to: offset)
+            let spoiler = spoilerSweep.active.first
             if spoiler != spoilerOpen {
                 closeFormatting(&out)
                 if spoilerOpen != nil { out.raw("</span>") }
