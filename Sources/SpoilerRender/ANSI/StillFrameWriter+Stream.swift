@@ -11,14 +11,20 @@ extension StillFrameWriter {
     /// ``writeMessage(layout:options:scene:into:)`` does, handing the bytes to `write` a
     /// piece at a time; the formatting drawn is the message's entities.
     ///
-    /// A message of at most ``pieceBytes`` bytes, or one laid out with a font or wrapped, is
-    /// laid out whole and drawn by ``writeMessage(layout:options:scene:into:)``, byte for
-    /// byte; so, for now, is a message with a tab. A longer unwrapped `mono` message is laid out and drawn in pieces of about
-    /// ``pieceBytes`` bytes, cut after a newline or a space (else between two ASCII
-    /// characters), each piece with a scene of its own words (made by `scene` from the
-    /// piece's layout) and its row continued where the previous piece stopped (tabs keep
-    /// their stops), so that time grows linearly with the message and memory stays within
-    /// the message plus one piece, however long a line is. Hidden text is never written.
+    /// A message of at most ``pieceBytes`` bytes, or one laid out with a font, is laid out
+    /// whole and drawn by ``writeMessage(layout:options:scene:into:)``, byte for byte; so,
+    /// for now, is an unwrapped message with a tab. A longer `mono` message is laid out and
+    /// drawn in pieces of about ``pieceBytes`` bytes, each piece with a scene of its own
+    /// words (made by `scene` from the piece's layout), so that time grows linearly with the
+    /// message and memory stays within the message plus one piece, however long a line is:
+    /// - unwrapped, the pieces are cut after a newline or a space (else between two ASCII
+    ///   characters) and each continues its row where the previous piece stopped (tabs keep
+    ///   their stops);
+    /// - wrapped, every row of a piece but its last is written, and the next piece starts
+    ///   where that last row starts, so that rows break where they break in the whole
+    ///   layout (a piece that makes a single row is taken twice as long).
+    ///
+    /// Hidden text is never written.
     ///
     /// - Parameters:
     ///   - message: the message; its entities are its formatting and spoilers.
@@ -37,8 +43,8 @@ extension StillFrameWriter {
         var text = message.text
         // Tabs are left to the whole layout for now: a piece's tab stops do not yet always
         // match the whole line's.
-        guard case .mono = engine.model, engine.wrapWidth == nil, text.utf8.count > pieceBytes,
-            !text.utf8.contains(0x09)
+        guard case .mono = engine.model, text.utf8.count > pieceBytes,
+            engine.wrapWidth != nil || !text.utf8.contains(0x09)
         else {
             var out: [UInt8] = []
             writeMessage(layout: engine.layout(message), options: options, scene: makeScene, into: &out)
@@ -47,6 +53,11 @@ extension StillFrameWriter {
         }
         text.makeContiguousUTF8()
         options.fillHiddenCells = true
+        if engine.wrapWidth != nil {
+            writeWrapped(
+                text, entities: message.entities, engine: engine, options: options, scene: makeScene, write: write)
+            return
+        }
         _ = text.utf8.withContiguousStorageIfAvailable { p in
             var pieces = MessagePieces(bytes: p, entities: message.entities)
             var rows = RowWriter(capability: options.capability)
@@ -80,6 +91,64 @@ extension StillFrameWriter {
                 }
                 let lastWidth = (layout.lines.last?.width ?? 0) / max(1, layout.metrics.cellWidth)
                 rowColumn = rowCount > 1 ? lastWidth : rowColumn + max(0, lastWidth - pad)
+                if !out.isEmpty {
+                    write(out)
+                    out.removeAll(keepingCapacity: true)
+                }
+            }
+            rows.endRow(into: &out)
+            if !out.isEmpty { write(out) }
+        }
+    }
+}
+
+extension StillFrameWriter {
+    /// The still frame of a long wrapped `mono` message, a piece at a time: each piece's
+    /// rows but its last are written, and the next piece starts where that row starts.
+    static func writeWrapped(
+        _ text: String, entities: [Entity], engine: LayoutEngine, options: ANSIFrameOptions,
+        scene makeScene: (TextLayout) -> SpoilerScene, write: ([UInt8]) -> Void
+    ) {
+        var options = options
+        var text = text
+        text.makeContiguousUTF8()
+        _ = text.utf8.withContiguousStorageIfAvailable { p in
+            var pieces = MessagePieces(bytes: p, entities: entities)
+            var rows = RowWriter(capability: options.capability)
+            var out: [UInt8] = []
+            var wroteRow = false
+            var size = pieceBytes
+            while true {
+                let (start, utf16Start) = (pieces.start, pieces.utf16Start)
+                guard let piece = pieces.next(size: size) else { break }
+                let isLast = pieces.start == p.count
+                let pieceText = String(decoding: piece.bytes, as: UTF8.self)
+                let layout = engine.layout(Message(text: pieceText, unsortedEntities: piece.entities))
+                let rowCount = max(1, layout.rows ?? layout.lines.count)
+                // A piece within one row: take more, so that a row ends inside it.
+                if !isLast && rowCount < 2 {
+                    pieces.rewind(to: start, utf16: utf16Start)
+                    size *= 2
+                    continue
+                }
+                size = pieceBytes
+                let kept = isLast ? rowCount : rowCount - 1
+                options.formatting = piece.entities
+                var builder = ANSIFrameBuilder(layout: layout, options: options)
+                var canvas = CellCanvas(width: builder.columns, height: builder.rows)
+                builder.draw(makeScene(layout), into: &canvas)
+                for r in 0..<min(kept, canvas.height) {
+                    if wroteRow { rows.endRow(into: &out) }
+                    rows.append(canvas, row: r, from: 0, to: canvas.width)
+                    wroteRow = true
+                }
+                if !isLast {
+                    // The next piece starts with the first unit of the row left out.
+                    let units = layout.lines.first { $0.index == kept }?.utf16Offset ?? pieceText.utf16.count
+                    let bytes = pieceText.utf8.distance(
+                        from: pieceText.startIndex, to: pieceText.utf16.index(pieceText.startIndex, offsetBy: units))
+                    pieces.rewind(to: start + bytes, utf16: utf16Start + units)
+                }
                 if !out.isEmpty {
                     write(out)
                     out.removeAll(keepingCapacity: true)
@@ -200,10 +269,10 @@ struct MessagePieces {
         self.size = max(1, size)
     }
 
-    mutating func next() -> Piece? {
+    mutating func next(size: Int? = nil) -> Piece? {
         let n = bytes.count
         guard start < n else { return nil }
-        let end = cut(after: start)
+        let end = cut(after: start, size: size ?? self.size)
         var units = 0
         for i in start..<end {
             let b = bytes[i]
@@ -234,7 +303,7 @@ struct MessagePieces {
     /// Where the piece starting at `s` ends: after the last newline in its first `size`
     /// bytes, else after the first space from there (within another `size` bytes), else
     /// between the first two ASCII characters from there, else at the next newline.
-    func cut(after s: Int) -> Int {
+    func cut(after s: Int, size: Int) -> Int {
         let n = bytes.count
         let target = s + size
         if target >= n { return n }
@@ -257,5 +326,12 @@ struct MessagePieces {
             i += 1
         }
         return n
+    }
+
+    /// Goes back to byte `byte` (UTF-16 unit `utf16`) of the piece last taken, so that the
+    /// next piece starts there.
+    mutating func rewind(to byte: Int, utf16: Int) {
+        start = byte
+        utf16Start = utf16
     }
 }

@@ -43,6 +43,11 @@ enum MemoryStage {
         ("render_json", ["backtick-pipes", "spoilers"], ["render", "--format", "json", "--duration", "0.2"]),
         ("render_cast", ["backtick-pipes", "spoilers"], ["render", "--format", "cast", "--duration", "0.2"]),
         ("render_html", ["backtick-pipes", "spoilers"], ["render", "--format", "html"]),
+        ("render_ansi", ["spoilers", "long-word"], ["render", "--format", "ansi", "--color", "never"]),
+        (
+            "render_ansi_wrapped", ["spoilers", "long-word"],
+            ["render", "--format", "ansi", "--color", "never", "--width", "80"]
+        ),
     ]
 
     static func run(_ bench: inout BenchRun) {

@@ -90,7 +90,7 @@ enum RenderCommand {
             throw .usage("'--timeline' applies to --format json", command: "render")
         }
         if format == .ansi && !args.given("output") && TerminalRender.mayStream(args) {
-            // A still frame of a long unwrapped message is drawn and written a piece at a time.
+            // A still frame of a long message is drawn and written a piece at a time.
             let message = try readMessage(args)
             if try TerminalRender.stream(message, args: args) { return }
             try StandardStreams.write(TerminalRender.render(makeJob(args, message: message), cast: false))

@@ -84,13 +84,12 @@ extension TerminalRender {
             && !args.given("output") && args.choice("from", as: InputFormat.self) != .export
     }
 
-    /// Writes the still frame of a long unwrapped message a piece at a time
+    /// Writes the still frame of a long message a piece at a time
     /// (``StillFrameWriter/writeMessage(_:engine:options:scene:write:)``); false, writing
-    /// nothing, when the message is short or wrapped (the whole frame is drawn then).
+    /// nothing, when the message is short or laid out with a font (the whole frame is drawn then).
     static func stream(_ message: Message, args: Arguments) throws(CommandLineError) -> Bool {
         let engine = try LayoutOptions.engine(from: args)
-        guard case .mono = engine.model, engine.wrapWidth == nil,
-            message.text.utf8.count > StillFrameWriter.pieceBytes
+        guard case .mono = engine.model, message.text.utf8.count > StillFrameWriter.pieceBytes
         else { return false }
         let effect = try EffectChoice(args)
         let at = args.number("at") ?? 0

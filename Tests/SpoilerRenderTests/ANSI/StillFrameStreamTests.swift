@@ -9,11 +9,12 @@ import Testing
 @Suite struct StillFrameStreamTests {
     /// The still frame of `message` (unwrapped `mono`), and the grapheme count of each
     /// piece's layout (the work: each is laid out, simulated and drawn once).
-    static func still(_ message: Message, glyphs: GlyphSet = .braille) -> (String, [Int]) {
+    static func still(_ message: Message, glyphs: GlyphSet = .braille, wrap: Int? = nil) -> (String, [Int]) {
         var pieces: [Int] = []
         var out: [UInt8] = []
         StillFrameWriter.writeMessage(
-            message, engine: LayoutEngine(), options: ANSIFrameOptions(capability: .none, glyphs: glyphs),
+            message, engine: LayoutEngine(wrapWidth: wrap),
+            options: ANSIFrameOptions(capability: .none, glyphs: glyphs),
             scene: { layout in
                 pieces.append(layout.graphemes.count)
                 return SpoilerScene(layout: layout, preset: .dust, seed: 3)
@@ -152,5 +153,95 @@ import Testing
             layout: LayoutEngine().layout(message), options: ANSIFrameOptions(capability: .none),
             scene: { SpoilerScene(layout: $0, preset: .dust, seed: 3) }, into: &expected)
         #expect(output == String(decoding: expected, as: UTF8.self))
+    }
+
+    /// The whole layout's frame of `message` (no streaming), for comparison.
+    static func whole(_ message: Message, wrap: Int?, capability: ColorCapability = .none) -> String {
+        var options = ANSIFrameOptions(capability: capability)
+        options.formatting = message.entities
+        var expected: [UInt8] = []
+        StillFrameWriter.writeMessage(
+            layout: LayoutEngine(wrapWidth: wrap).layout(message), options: options,
+            scene: { SpoilerScene(layout: $0, preset: .dust, seed: 3) }, into: &expected)
+        return String(decoding: expected, as: UTF8.self)
+    }
+
+    /// Text that is hard to wrap: wide and combining characters, tabs, runs of spaces, words
+    /// longer than a row, blank lines and a CR LF, `bytes` long or more.
+    static func hardText(bytes: Int) -> String {
+        var text = ""
+        var i = 0
+        while text.utf8.count < bytes {
+            text +=
+                ["a  b", "漢字", "e\u{301}", "word ", "   ", "x", "\t", String(repeating: "long", count: 30), " "][i % 9]
+            if i % 997 == 0 { text += "\n" }
+            if i % 4999 == 0 { text += "\n\n" }
+            if i % 7919 == 0 { text += "\r\n" }
+            i += 1
+        }
+        return text + "\n\n"
+    }
+
+    /// Wrapped, the pieces' rows are the whole layout's rows, byte for byte, at any width.
+    @Test(arguments: [1, 7, 80, 333])
+    func wrappedPiecesAreTheWholeFrame(width: Int) throws {
+        let text = StillFrameStreamTests.hardText(bytes: 6 * StillFrameWriter.pieceBytes)
+        let message = Message(text: text, entities: [Entity(.bold, offset: 10, length: 40_000)])
+        let (output, pieces) = StillFrameStreamTests.still(message, wrap: width)
+        #expect(pieces.count > 4)
+        #expect(output == StillFrameStreamTests.whole(message, wrap: width))
+    }
+
+    @Test func wrappedColourAndFormattingMatchTheWholeFrame() throws {
+        let text = String(repeating: "plain words and more ", count: 3000) + "\n"
+        let message = Message(text: text, entities: [Entity(.italic, offset: 100, length: 30_000)])
+        var options = ANSIFrameOptions(capability: .trueColor)
+        options.formatting = message.entities
+        var out: [UInt8] = []
+        StillFrameWriter.writeMessage(
+            message, engine: LayoutEngine(wrapWidth: 50), options: options,
+            scene: { SpoilerScene(layout: $0, preset: .dust, seed: 3) }, write: { out.append(contentsOf: $0) })
+        #expect(
+            String(decoding: out, as: UTF8.self)
+                == StillFrameStreamTests.whole(message, wrap: 50, capability: .trueColor))
+    }
+
+    /// A long spoiler wrapped at 80 columns: every row masked where the whole layout has
+    /// letters, no hidden letter written, each piece bounded and the work linear.
+    @Test(arguments: [GlyphSet.braille, .blocks, .ascii])
+    func aLongWrappedSpoilerIsMaskedAndComplete(glyphs: GlyphSet) throws {
+        let message = StillFrameStreamTests.oneSpoiler(words: 30_000)
+        let (output, pieces) = StillFrameStreamTests.still(message, glyphs: glyphs, wrap: 80)
+        #expect(pieces.count > 4)
+        #expect(pieces.allSatisfy { $0 <= 2 * StillFrameWriter.pieceBytes }, "\(pieces.max() ?? 0)")
+        #expect(!output.contains("ab") && !output.contains("cd"))
+        let rows = output.split(separator: "\n", omittingEmptySubsequences: false)
+        let wholeLayout = LayoutEngine(wrapWidth: 80).layout(message)
+        try #require(rows.count == wholeLayout.lines.count + 1)
+        for line in wholeLayout.lines {
+            let units = Array(message.text.utf16)[line.utf16Offset..<(line.utf16Offset + line.utf16Length)]
+            let lineText = String(decoding: units, as: UTF16.self)
+            var visible: Set<Int> = []
+            if line.index == 0 { visible.insert(0) }
+            if line.index == wholeLayout.lines.count - 1 { visible.insert(lineText.count - 1) }
+            StillFrameStreamTests.expectMasked(rows[line.index], text: lineText, visible: visible)
+        }
+        // Each grapheme is laid out about once: the left-out last row of each piece again.
+        let total = pieces.reduce(0, +)
+        #expect(total >= message.text.count && total <= message.text.count + 81 * pieces.count)
+    }
+
+    /// A row wider than a piece: the piece is taken longer until a row ends in it.
+    @Test func aRowWiderThanAPieceIsWholeToo() throws {
+        let text = String(repeating: "wide words ", count: 6000)
+        let message = Message(text: text, entities: [Entity(.spoiler, offset: 0, length: 5)])
+        let width = 3 * StillFrameWriter.pieceBytes
+        let (output, pieces) = StillFrameStreamTests.still(message, wrap: width)
+        #expect(pieces.count >= 2)
+        let rows = output.split(separator: "\n")
+        #expect(rows.count == LayoutEngine(wrapWidth: width).layout(message).lines.count)
+        #expect(
+            rows.dropFirst().joined()
+                == StillFrameStreamTests.whole(message, wrap: width).split(separator: "\n").dropFirst().joined())
     }
 }
