@@ -13,7 +13,8 @@ import SpoilerTerminal
 /// 620 KB message, in-process; target ≤ 200), `play_first_frame_whole_ms` (the same with
 /// the whole message laid out, the reference), `read_first_frame_ms` (`spoiler read` of a
 /// 100 MB text document in a pseudo-terminal, from the start of the process to the first
-/// frame; target < 150) and `read_peak_rss_mb` (that process's peak RSS; target < 64).
+/// frame; target < 150) and `read_peak_rss_mb` (that process's peak RSS, sampled from
+/// /proc while it shows its first screen; target < 64).
 enum ViewportStage {
     static let stage = BenchStage(
         name: "viewport", summary: "play's first frame of 620 KB; read of 100 MB: first frame and peak RSS",
@@ -141,6 +142,13 @@ enum ViewportStage {
         let clock = ContinuousClock()
         let start = clock.now
         guard posix_spawn(&pid, binary, &actions, &attributes, &cArgs, &cEnv) == 0 else { return nil }
+        // The peak resident size is sampled from /proc (VmHWM) while the reader runs: wait4's
+        // ru_maxrss would count this process's size too, which a vfork-based posix_spawn
+        // child takes through exec (this process holds the play stage's layouts by now).
+        var peakKB = 0
+        func sample() {
+            if let kb = NDJSONStage.highWaterKB(of: pid) { peakKB = max(peakKB, kb) }
+        }
         var seen: [UInt8] = []
         var firstFrame: Double?
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -150,10 +158,16 @@ enum ViewportStage {
             let n = read(master, &buffer, buffer.count)
             if n <= 0 { break }
             seen += buffer[0..<n]
+            sample()
             if seen.contains(UInt8(ascii: "%")) {
                 let d = (clock.now - start).components
                 firstFrame = Double(d.seconds) + Double(d.attoseconds) * 1e-18
             }
+        }
+        // A moment on the first screen, as a person looks at it, then q.
+        for _ in 0..<10 {
+            sample()
+            usleep(20_000)
         }
         _ = write(master, "q", 1)
         // Drain until the child has gone.
@@ -161,12 +175,13 @@ enum ViewportStage {
         var usage = rusage()
         while true {
             var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            sample()
             if poll(&p, 1, 100) > 0 && read(master, &buffer, buffer.count) <= 0 { break }
             let r = wait4(pid, &status, WNOHANG, &usage)
             if r == pid { break }
         }
         if waitpid(pid, &status, WNOHANG) == 0 { _ = wait4(pid, &status, 0, &usage) }
         guard let firstFrame else { return nil }
-        return (firstFrame, Double(usage.ru_maxrss) / 1024)
+        return (firstFrame, Double(peakKB) / 1024)
     }
 }
