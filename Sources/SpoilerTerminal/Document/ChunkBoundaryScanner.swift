@@ -1,3 +1,5 @@
+import Glibc
+
 /// Finds where a document may be cut into chunks that are parsed on their own, reading
 /// it forward a block of bytes at a time (``ChunkedDocument`` builds its index with it).
 ///
@@ -30,6 +32,9 @@ public struct ChunkBoundaryScanner: Sendable {
     public private(set) var contentEnd: Int?
     /// The offset of the next byte to scan.
     public private(set) var position = 0
+    /// Whether the scan goes straight through a line's text and a JSON string (off only to
+    /// check that it finds what a byte-by-byte scan finds).
+    package var skipsAhead = true
 
     // Text: the current line and the last places to cut.
     private var lineHasText = false
@@ -81,7 +86,25 @@ public struct ChunkBoundaryScanner: Sendable {
 
     private mutating func scanText(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Int) -> Void) {
         let markdown = rule == .markdownBlocks
-        for b in bytes {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if skipsAhead && lineHasText && !lineInLead && b != 0x0A {
+                // Inside a line's text nothing changes until its line break but the last
+                // space, and a chunk may be cut after maximumBytes: go straight to the first
+                // of the two, noting the last space on the way.
+                let room = (chunkStart ?? 0) + maximumBytes - position
+                let end = Self.lineBreak(in: bytes, from: i, before: i + max(0, min(room, bytes.count - i)))
+                if end > i {
+                    var k = end - 1
+                    while k >= i && bytes[k] != 0x20 { k -= 1 }
+                    if k >= i { afterSpace = position + (k - i) + 1 }
+                    position += end - i
+                    i = end
+                    continue
+                }
+            }
+            i += 1
             let p = position
             position += 1
             let start = chunkStart ?? 0
@@ -135,7 +158,17 @@ public struct ChunkBoundaryScanner: Sendable {
     }
 
     private mutating func scanJSON(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Int) -> Void) {
-        for b in bytes {
+        var i = 0
+        while i < bytes.count {
+            if skipsAhead && inString && !escaped && !stringMatchesKey {
+                // Inside a string only a quote or a backslash matters: go straight to it.
+                let end = Self.quoteOrBackslash(in: bytes, from: i)
+                position += end - i
+                i = end
+                if i == bytes.count { break }
+            }
+            let b = bytes[i]
+            i += 1
             let p = position
             position += 1
             if inString {
@@ -188,5 +221,43 @@ public struct ChunkBoundaryScanner: Sendable {
                 expectsMessages = false
             }
         }
+    }
+
+    /// The index of the first line break in `bytes[from..<before]`, else `before`.
+    @inline(__always)
+    static func lineBreak(in bytes: UnsafeBufferPointer<UInt8>, from: Int, before: Int) -> Int {
+        guard before > from, let base = bytes.baseAddress, let hit = memchr(base + from, 0x0A, before - from) else {
+            return max(from, before)
+        }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+    }
+
+    /// The index of the first `"` or `\` in `bytes[from...]`, else the count; eight bytes
+    /// at a time.
+    @inline(__always)
+    static func quoteOrBackslash(in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        var j = from
+        let n = bytes.count
+        // Most strings of an export are short keys and values: a few bytes one at a time
+        // first, then eight at a time.
+        let short = min(n, from + 8)
+        while j < short {
+            if bytes[j] == 0x22 || bytes[j] == 0x5C { return j }
+            j += 1
+        }
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while j + 8 <= n {
+                let word = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+                let quotes = word ^ (0x22 &* ones)
+                let slashes = word ^ (0x5C &* ones)
+                let hits = ((quotes &- ones) & ~quotes | (slashes &- ones) & ~slashes) & highs
+                if hits != 0 { break }
+                j += 8
+            }
+        }
+        while j < n && bytes[j] != 0x22 && bytes[j] != 0x5C { j += 1 }
+        return j
     }
 }

@@ -1,0 +1,73 @@
+import SpoilerCore
+import SpoilerTerminal
+import SpoilerTestSupport
+import Testing
+
+/// The scanner skips through a line's text and a JSON string many bytes at a time; it must
+/// find the chunk starts a byte-by-byte scan finds on any document, however it is fed.
+@Suite struct ChunkBoundaryScannerTests {
+    static func scan(
+        _ bytes: [UInt8], rule: ChunkBoundaryScanner.Rule, block: Int, min: Int, max: Int, skipsAhead: Bool = true
+    ) -> (starts: [Int], contentEnd: Int?) {
+        var scanner = ChunkBoundaryScanner(rule: rule, minimumBytes: min, maximumBytes: max)
+        scanner.skipsAhead = skipsAhead
+        var starts: [Int] = []
+        var i = 0
+        while i < bytes.count {
+            let end = Swift.min(bytes.count, i + block)
+            bytes[i..<end].withUnsafeBufferPointer { scanner.scan($0) { starts.append($0) } }
+            i = end
+        }
+        return (starts, scanner.contentEnd)
+    }
+
+    static let textPieces = [
+        "word", " ", "  ", "\n", "\n\n", "```", "~~~~", "    ", "\t", "é", "漢字", "🎬", "\r\n", "a b c d e f g h",
+        String(repeating: "long", count: 20), "``` x\n", "\n```\n",
+    ]
+    /// Pieces of a JSON string's content: braces and brackets that must not count, escapes.
+    static let stringPieces = [
+        "{", "}", "[", "]", #"\""#, #"\\"#, #"\\\""#, "messages", " ", "text and more text", "é", "漢字", ",", ":",
+    ]
+
+    /// A document of `rule`'s kind: text pieces (with line breaks rare when `longLines`),
+    /// or an export whose messages' strings hold braces and escapes.
+    static func document(_ rng: inout SplitMix64, rule: ChunkBoundaryScanner.Rule) -> String {
+        if rule == .exportMessages {
+            var text = #"{"name":"x","messages":["#
+            for m in 0..<Int(rng.next() % 40) {
+                if m > 0 { text += ",\n " }
+                text += #"{"id":\#(m),"text":""#
+                for _ in 0..<Int(rng.next() % 30) { text += stringPieces[Int(rng.next() % UInt64(stringPieces.count))] }
+                text += #"","entities":[{"a":[1,{}]}]}"#
+            }
+            return text + "]}\n"
+        }
+        let longLines = rng.next() % 2 == 0
+        var text = ""
+        for _ in 0..<Int(rng.next() % 400) {
+            let piece = textPieces[Int(rng.next() % UInt64(textPieces.count))]
+            if longLines && piece.contains("\n") { continue }
+            text += piece
+        }
+        return text
+    }
+
+    @Test(arguments: [ChunkBoundaryScanner.Rule.paragraphs, .markdownBlocks, .exportMessages])
+    func skippingAheadFindsWhatAByteAtATimeFinds(rule: ChunkBoundaryScanner.Rule) {
+        forAll(
+            { rng -> ([UInt8], Int, Int, Int) in
+                let text = ChunkBoundaryScannerTests.document(&rng, rule: rule)
+                let min = Int(rng.next() % 64) + 1
+                let max = min + Int(rng.next() % 200)
+                return (Array(text.utf8), min, max, Int(rng.next() % 300) + 2)
+            }, count: 600
+        ) { bytes, min, max, block in
+            let single = ChunkBoundaryScannerTests.scan(
+                bytes, rule: rule, block: 1, min: min, max: max, skipsAhead: false)
+            let blocks = ChunkBoundaryScannerTests.scan(bytes, rule: rule, block: block, min: min, max: max)
+            let whole = ChunkBoundaryScannerTests.scan(bytes, rule: rule, block: bytes.count + 1, min: min, max: max)
+            return single == blocks && single == whole
+        }
+    }
+}
