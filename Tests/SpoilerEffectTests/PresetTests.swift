@@ -1,5 +1,6 @@
 import SpoilerCore
 import SpoilerEffect
+import SpoilerTestSupport
 import Testing
 
 @Suite struct PresetTests {
@@ -30,6 +31,12 @@ import Testing
         let c = p.emitter.emitterCells[0]
         #expect(c.emissionRange == 6.283185 && c.velocity == 0 && c.scale == 123.456789)
         #expect(c.alphaOverLife == [0.333333, -10, 0.000001] && p.emitter.birthRate == 0.123457)
+    }
+
+    /// The fuzzer's preset (Fixtures/fuzz/preset) reads back from its JSON the same.
+    @Test func theFuzzersPresetReadsBackTheSame() throws {
+        let p = try Preset.parse(json: [UInt8](try fixtureData("fuzz/preset/seven-decimals.json")))
+        #expect(try Preset.parse(json: Array(p.json.utf8)) == p)
     }
 
     @Test func dustHasTelegramsNumbers() {

@@ -338,6 +338,14 @@ import Testing
         )
     }
 
+    /// The fonts the fuzzer found (Fixtures/fuzz/bdf), which gave word boxes of negative
+    /// width or height, are refused as corrupt.
+    @Test(arguments: ["negative-dwidth.bdf", "box-below-baseline.bdf"])
+    func fuzzerFontsAreRefused(_ name: String) throws {
+        let bytes = [UInt8](try fixtureData("fuzz/bdf/\(name)"))
+        #expect(throws: LayoutError.self) { try BitmapFont.parse(bytes, file: name) }
+    }
+
     @Test func errorDescriptionsReadLikeCompilerMessages() {
         let e = LayoutError.truncatedFont(file: "x.psf.gz", at: .byte(40, decompressed: true), reason: "cut")
         #expect(e.description == "x.psf.gz:byte 40 (after gunzip): truncated font: cut")

@@ -88,6 +88,16 @@ import Testing
         }
     }
 
+    /// The fuzzer's input (Fixtures/fuzz/input-decoder): the same events whole and byte by byte.
+    @Test func theFuzzersInputDecodesTheSameByteByByte() throws {
+        let input = [UInt8](try fixtureData("fuzz/input-decoder/longest-csi-sequence.bin"))
+        var decoder = InputDecoder()
+        var single: [InputEvent] = []
+        for b in input { single += decoder.feed([b]) }
+        single += decoder.finish()
+        #expect(single == InputDecoderTests.decodeAll(input))
+    }
+
     /// Pieces the property draws from: complete sequences, and bytes that make broken ones.
     static let pieces: [[UInt8]] =
         cases.map { bytes($0.input) } + [
