@@ -29,6 +29,14 @@ enum LayoutCommand {
             input: try InputSource(path: args.inputPath), format: format, ndjson: args.flag("ndjson"),
             options: MessageReading.options(args), jobs: Jobs.count(from: args),
             policy: try RecordPolicy.from(args, command: "layout"))
+        if !args.flag("ndjson") && format != .export {
+            // One message: its JSON written a piece at a time, never held whole.
+            let message = try MessageBatch.wholeMessage(from: batch.input, format: format, options: batch.options)
+            engine.writeJSON(of: message, redact: redact) { StandardStreams.write($0) }
+            StandardStreams.write([UInt8(ascii: "\n")])
+            StandardStreams.flush()
+            return
+        }
         batch.bytesStep = { text, entities, id in
             engine.layout(utf8: text, entities: entities, includeGraphemes: false).jsonBytes(
                 id: Array(id), redact: redact)
