@@ -37,10 +37,26 @@ public enum RenderLimits {
     /// the printable ASCII characters under a spoiler that are graphemes of their own
     /// (followed by ASCII or the end).
     ///
-    /// - Complexity: O(n) in the text's UTF-8 bytes, no allocation.
+    /// - Complexity: O(n) in the text's UTF-8 bytes; no allocation when the entities are
+    ///   in order of offset (a message's are), one index per spoiler otherwise.
     public static func hiddenGraphemesAtLeast(in message: Message) -> Int {
-        let spoilers = message.entities.filter { $0.type == .spoiler && $0.length > 0 }.sorted { $0.offset < $1.offset }
-        guard !spoilers.isEmpty else { return 0 }
+        let entities = message.entities
+        // The spoilers by offset: the entities themselves when in order, else their indices sorted.
+        let inOrder = entities.indices.dropFirst().allSatisfy { entities[$0 - 1].offset <= entities[$0].offset }
+        let sortedSpoilers: [Int] =
+            inOrder
+            ? []
+            : entities.indices.filter { entities[$0].type == .spoiler && entities[$0].length > 0 }.sorted {
+                entities[$0].offset < entities[$1].offset
+            }
+        let spoilerCount = inOrder ? entities.count : sortedSpoilers.count
+        /// The `k`-th candidate: a spoiler, or for entities in order any entity (nil when
+        /// it is not a non-empty spoiler).
+        func spoiler(_ k: Int) -> Entity? {
+            let e = inOrder ? entities[k] : entities[sortedSpoilers[k]]
+            return e.type == .spoiler && e.length > 0 ? e : nil
+        }
+        guard entities.contains(where: { $0.type == .spoiler && $0.length > 0 }) else { return 0 }
         var next = 0
         var coveredUntil = 0
         var unit = 0
@@ -50,8 +66,8 @@ public enum RenderLimits {
             // The previous byte was a printable ASCII under a spoiler; it is a cluster of
             // its own when this byte is ASCII too.
             if previousASCIIPrintable && b < 0x80 { count += 1 }
-            while next < spoilers.count && spoilers[next].offset <= unit {
-                coveredUntil = max(coveredUntil, spoilers[next].end)
+            while next < spoilerCount && entities[inOrder ? next : sortedSpoilers[next]].offset <= unit {
+                if let s = spoiler(next) { coveredUntil = max(coveredUntil, s.end) }
                 next += 1
             }
             previousASCIIPrintable = unit < coveredUntil && b > 0x20 && b < 0x7F
