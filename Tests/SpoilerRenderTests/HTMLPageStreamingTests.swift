@@ -38,7 +38,8 @@ import Testing
                 largest = max(largest, piece.count)
                 pieces += 1
             }
-            #expect(joined == whole)
+            let joinedIsWhole = joined == whole
+            #expect(joinedIsWhole)
             // A piece is passed on once it holds 64 KB: one step (a word's item, a tag or
             // the runtime script) more at most.
             #expect(largest < (1 << 16) + 40_000)
@@ -55,5 +56,25 @@ import Testing
         let s = String(decoding: page, as: UTF8.self)
         // "bć" (2 graphemes) under spoiler 0, "d" under spoiler 1; "a" and "e" are text.
         #expect(s.contains("\"words\":[{\"s\":0,\"g\":2,\"t\":\"YmPMgQ==\"},{\"s\":1,\"g\":1,\"t\":\"ZA==\"}]});"))
+    }
+
+    /// The spoilers are read in place when the entities are in order, through a sorted
+    /// copy otherwise: both give the same page.
+    @Test func entitiesInOrderOrNotGiveTheSamePage() {
+        let sorted = Self.longMessage(spoilers: 300)
+        var entities = sorted.entities
+        // The first bold goes last: the entities are out of order, the spoilers are not.
+        let bold = entities.remove(at: entities.firstIndex { $0.type == .bold }!)
+        let boldOnly = entities.filter { $0.type != .bold } + [bold]
+        let inOrder = Message(text: sorted.text, entities: boldOnly)
+        let outOfOrder = Message(text: sorted.text, unsortedEntities: boldOnly)
+        var a: [UInt8] = []
+        var b: [UInt8] = []
+        HTMLRenderer.render(inOrder, into: &a)
+        HTMLRenderer.render(outOfOrder, into: &b)
+        #expect(inOrder.entities != outOfOrder.entities)
+        let samePage = a == b
+        #expect(samePage)
+        #expect(String(decoding: a, as: UTF8.self).contains("{\"s\":299,"))
     }
 }

@@ -22,20 +22,17 @@ enum HiddenWords {
 
     /// Calls `body` with each step over `message`'s text, in order.
     ///
-    /// - Complexity: O(characters + spoilers × depth); holds two words per spoiler.
+    /// - Complexity: O(characters + spoilers × depth); holds no copy of the spoilers when
+    ///   the entities are in order.
     static func walk(_ message: Message, _ body: (Step) -> Void) {
-        var ranges: [(start: Int, end: Int)] = []
-        for e in message.entities where e.type == .spoiler { ranges.append((e.offset, e.end)) }
-        var sweep = CoveringRanges(ranges)
-        ranges = []
+        var sweep = SpoilerSweep(message)
         var open: Int? = nil
         var inWord = false
         var offset = 0
         for c in message.text {
             let units = c.utf16.count
             defer { offset += units }
-            sweep.move(to: offset)
-            let spoiler = sweep.active.first
+            let spoiler = sweep.first(at: offset)
             if spoiler != open {
                 open = spoiler
                 inWord = false
