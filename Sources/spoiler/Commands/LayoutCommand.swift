@@ -25,18 +25,21 @@ enum LayoutCommand {
         let format = args.choice("from", as: InputFormat.self)!
         let engine = try LayoutOptions.engine(from: args)
         let redact = args.flag("redact")
-        var batch = MessageBatch(
-            input: try InputSource(path: args.inputPath), format: format, ndjson: args.flag("ndjson"),
-            options: MessageReading.options(args), jobs: Jobs.count(from: args),
-            policy: try RecordPolicy.from(args, command: "layout"))
         if !args.flag("ndjson") && format != .export {
             // One message: its JSON written a piece at a time, never held whole.
-            let message = try MessageBatch.wholeMessage(from: batch.input, format: format, options: batch.options)
+            let input = try InputSource(path: args.inputPath)
+            _ = try RecordPolicy.from(args, command: "layout")
+            let message = try MessageBatch.wholeMessage(
+                from: input, format: format, options: MessageReading.options(args))
             engine.writeJSON(of: message, redact: redact) { StandardStreams.write($0) }
             StandardStreams.write([UInt8(ascii: "\n")])
             StandardStreams.flush()
             return
         }
+        var batch = MessageBatch(
+            input: try InputSource(path: args.inputPath), format: format, ndjson: args.flag("ndjson"),
+            options: MessageReading.options(args), jobs: Jobs.count(from: args),
+            policy: try RecordPolicy.from(args, command: "layout"))
         batch.bytesStep = { text, entities, id in
             engine.layout(utf8: text, entities: entities, includeGraphemes: false).jsonBytes(
                 id: Array(id), redact: redact)
