@@ -65,6 +65,22 @@ import Testing
         }
     }
 
+    /// A text past ``RenderLimits/maxTextBytes`` is refused before the layout, whatever
+    /// its spoilers; one at the limit is not.
+    @Test func theTextIsLimitedToo() {
+        let atLimit = Message(text: String(repeating: "a", count: RenderLimits.maxTextBytes))
+        let over = Message(text: String(repeating: "é", count: RenderLimits.maxTextBytes / 2 + 1))
+        #expect(RenderLimits.problem(message: atLimit, density: 20, format: "svg") == nil)
+        #expect(
+            RenderLimits.problem(message: over, density: 0, format: "cast")
+                == "a text of 131074 bytes: --format cast draws at most 131072 (128 KiB); "
+                + "use --format html or split the message")
+        // The hidden text's limit, found first, is the one named.
+        let both = Message(
+            text: String(repeating: "ab ", count: 50_000), entities: [Entity(.spoiler, offset: 0, length: 150_000)])
+        #expect(RenderLimits.problem(message: both, density: 20, format: "svg")?.contains("hidden graphemes") == true)
+    }
+
     @Test func problems() {
         let layout = LayoutEngine().layout(
             Message(text: "hi there", entities: [Entity(.spoiler, offset: 3, length: 5)]))
