@@ -21,12 +21,28 @@ extension TextLayout {
     /// They are written straight through a ``JSONByteCursor`` into one array of the right
     /// size: fixed keys as literals, numbers and strings in ``JSONWriter``'s formats.
     public func jsonBytes(id: [UInt8]? = nil, redact: Bool = false) -> [UInt8] {
-        var bound = 512 + (id?.count ?? 0) + 6 * (metrics.fontName?.utf8.count ?? 0) + 200 * lines.count
-        for word in words { bound += 480 + 6 * word.text.utf8.count }
+        var bound = headBound(id: id) + 200 * lines.count
+        for k in words.indices { bound += wordBound(k) }
         return JSONByteCursor.bytes(capacity: bound) { c in write(to: &c, id: id, redact: redact) }
     }
 
     private func write(to c: inout JSONByteCursor, id: [UInt8]?, redact: Bool) {
+        writeHead(to: &c, id: id)
+        c.literal(#","lines":["#)
+        for k in lines.indices { writeLine(k, to: &c) }
+        c.literal(#"],"words":["#)
+        for k in words.indices { writeWord(k, to: &c, redact: redact) }
+        c.literal("]}")
+    }
+
+    /// The room ``writeHead(to:id:)`` may take.
+    func headBound(id: [UInt8]?) -> Int { 512 + (id?.count ?? 0) + 6 * (metrics.fontName?.utf8.count ?? 0) }
+
+    /// The room ``writeWord(_:to:redact:)`` may take for word `k` (a line takes 200).
+    func wordBound(_ k: Int) -> Int { Self.bound(of: words[k]) }
+
+    /// Writes the object's start, everything before `,"lines":[`.
+    func writeHead(to c: inout JSONByteCursor, id: [UInt8]?) {
         if let id {
             c.literal(#"{"id":"#)
             id.withUnsafeBufferPointer { c.raw($0) }
@@ -59,58 +75,68 @@ extension TextLayout {
             c.literal(#","rows":"#)
             c.integer(rows)
         }
-        c.literal(#","lines":["#)
-        for (k, line) in lines.enumerated() {
-            if k > 0 { c.literal(",") }
-            c.literal(#"{"index":"#)
-            c.integer(line.index)
-            c.literal(#","y":"#)
-            c.integer(line.y)
-            c.literal(#","height":"#)
-            c.integer(line.height)
-            c.literal(#","width":"#)
-            c.integer(line.width)
-            c.literal(#","offset":"#)
-            c.integer(line.utf16Offset)
-            c.literal(#","length":"#)
-            c.integer(line.utf16Length)
-            c.literal("}")
+    }
+
+    /// Writes line `k`, after a comma unless it is the first.
+    func writeLine(_ k: Int, to c: inout JSONByteCursor) {
+        let line = lines[k]
+        if k > 0 { c.literal(",") }
+        c.literal(#"{"index":"#)
+        c.integer(line.index)
+        c.literal(#","y":"#)
+        c.integer(line.y)
+        c.literal(#","height":"#)
+        c.integer(line.height)
+        c.literal(#","width":"#)
+        c.integer(line.width)
+        c.literal(#","offset":"#)
+        c.integer(line.utf16Offset)
+        c.literal(#","length":"#)
+        c.integer(line.utf16Length)
+        c.literal("}")
+    }
+
+    /// Writes word `k`, after a comma unless it is the first.
+    func writeWord(_ k: Int, to c: inout JSONByteCursor, redact: Bool) {
+        Self.write(words[k], first: k == 0, to: &c, redact: redact)
+    }
+
+    /// The room ``write(_:first:to:redact:)`` may take for `word`.
+    static func bound(of word: WordBox) -> Int { 480 + 6 * word.text.utf8.count }
+
+    /// Writes `word`'s object, after a comma unless it is the `first`.
+    static func write(_ word: WordBox, first: Bool, to c: inout JSONByteCursor, redact: Bool) {
+        if !first { c.literal(",") }
+        c.literal(#"{"entity":"#)
+        c.integer(word.entity)
+        c.literal(#","word":"#)
+        c.integer(word.word)
+        c.literal(#","line":"#)
+        c.integer(word.line)
+        c.literal(#","x":"#)
+        c.number(word.rect.x)
+        c.literal(#","y":"#)
+        c.number(word.rect.y)
+        c.literal(#","width":"#)
+        c.number(word.rect.width)
+        c.literal(#","height":"#)
+        c.number(word.rect.height)
+        if let column = word.column, let columns = word.columns {
+            c.literal(#","column":"#)
+            c.integer(column)
+            c.literal(#","columns":"#)
+            c.integer(columns)
         }
-        c.literal(#"],"words":["#)
-        for (k, word) in words.enumerated() {
-            if k > 0 { c.literal(",") }
-            c.literal(#"{"entity":"#)
-            c.integer(word.entity)
-            c.literal(#","word":"#)
-            c.integer(word.word)
-            c.literal(#","line":"#)
-            c.integer(word.line)
-            c.literal(#","x":"#)
-            c.number(word.rect.x)
-            c.literal(#","y":"#)
-            c.number(word.rect.y)
-            c.literal(#","width":"#)
-            c.number(word.rect.width)
-            c.literal(#","height":"#)
-            c.number(word.rect.height)
-            if let column = word.column, let columns = word.columns {
-                c.literal(#","column":"#)
-                c.integer(column)
-                c.literal(#","columns":"#)
-                c.integer(columns)
-            }
-            c.literal(#","offset":"#)
-            c.integer(word.utf16Offset)
-            c.literal(#","length":"#)
-            c.integer(word.utf16Length)
-            c.literal(#","graphemes":"#)
-            c.integer(word.graphemes)
-            if !redact {
-                c.literal(#","text":"#)
-                c.quoted(word.text)
-            }
-            c.literal("}")
+        c.literal(#","offset":"#)
+        c.integer(word.utf16Offset)
+        c.literal(#","length":"#)
+        c.integer(word.utf16Length)
+        c.literal(#","graphemes":"#)
+        c.integer(word.graphemes)
+        if !redact {
+            c.literal(#","text":"#)
+            c.quoted(word.text)
         }
-        c.literal("]}")
+        c.literal("}")
     }
 }

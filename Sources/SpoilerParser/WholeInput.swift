@@ -27,9 +27,9 @@ extension MessageParser {
     ///   input as given, final newline included); ``ParseError/located(in:)`` words it as
     ///   `name:line:column: reason`.
     public static func parseWholeInput(
-        _ bytes: [UInt8], from format: InputFormat, options: ParseOptions = ParseOptions()
+        _ bytes: consuming [UInt8], from format: InputFormat, options: ParseOptions = ParseOptions()
     ) throws(ParseError) -> Message {
-        var bytes = bytes
+        // Consumed, so that dropping the final newline does not copy the whole input.
         if bytes.last == UInt8(ascii: "\n") {
             bytes.removeLast()
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }

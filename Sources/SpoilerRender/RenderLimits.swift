@@ -1,16 +1,17 @@
 public import SpoilerCore
 public import SpoilerLayout
 
-/// How much hidden text the simulating renderers (SVG, the JSON timeline, the terminal
-/// animation and asciicast) take in one message, and the check a program makes before
-/// it builds a scene.
+/// How much hidden text, and how much text, the simulating renderers (SVG, the JSON
+/// timeline, the terminal animation and asciicast) take in one message, and the check a
+/// program makes before it lays the message out and builds a scene.
 ///
 /// Every hidden grapheme feeds its word's emitter, so the particles, and with them the
 /// memory and time of a render, grow with the hidden graphemes, with `density` and, for
 /// the animations, with the frames. A message past these limits would take gigabytes
 /// (10 MB of `||ab|| ` is 1.4 million spoilers); it is refused with a clear reason
-/// before the scene is made, never half-drawn. The HTML page has no such limit: the
-/// browser simulates only what it shows.
+/// before the scene is made, never half-drawn. The text itself is limited too
+/// (``maxTextBytes``): each of its graphemes is placed and drawn. The HTML page has no
+/// such limit: the browser lays out and simulates only what it shows.
 ///
 /// ```swift
 /// let layout = LayoutEngine().layout(message)
@@ -26,6 +27,12 @@ public enum RenderLimits {
     /// SVG or a JSON timeline holds: 2,000 hidden graphemes for 2 seconds at 30 fps.
     public static let maxGraphemeFrames = 120_000
 
+    /// The most UTF-8 bytes of text that one render lays out and draws: every grapheme
+    /// of the text is placed and drawn (about 150 bytes of memory each, whatever is
+    /// hidden), so that 4 MB of text took 600 to 850 MB. Checked with the hidden
+    /// graphemes, before the layout.
+    public static let maxTextBytes = 131_072
+
     /// The hidden graphemes of `layout`: the graphemes of its word boxes.
     ///
     /// - Complexity: O(words).
@@ -37,10 +44,26 @@ public enum RenderLimits {
     /// the printable ASCII characters under a spoiler that are graphemes of their own
     /// (followed by ASCII or the end).
     ///
-    /// - Complexity: O(n) in the text's UTF-8 bytes, no allocation.
+    /// - Complexity: O(n) in the text's UTF-8 bytes; no allocation when the entities are
+    ///   in order of offset (a message's are), one index per spoiler otherwise.
     public static func hiddenGraphemesAtLeast(in message: Message) -> Int {
-        let spoilers = message.entities.filter { $0.type == .spoiler && $0.length > 0 }.sorted { $0.offset < $1.offset }
-        guard !spoilers.isEmpty else { return 0 }
+        let entities = message.entities
+        // The spoilers by offset: the entities themselves when in order, else their indices sorted.
+        let inOrder = entities.indices.dropFirst().allSatisfy { entities[$0 - 1].offset <= entities[$0].offset }
+        let sortedSpoilers: [Int] =
+            inOrder
+            ? []
+            : entities.indices.filter { entities[$0].type == .spoiler && entities[$0].length > 0 }.sorted {
+                entities[$0].offset < entities[$1].offset
+            }
+        let spoilerCount = inOrder ? entities.count : sortedSpoilers.count
+        /// The `k`-th candidate: a spoiler, or for entities in order any entity (nil when
+        /// it is not a non-empty spoiler).
+        func spoiler(_ k: Int) -> Entity? {
+            let e = inOrder ? entities[k] : entities[sortedSpoilers[k]]
+            return e.type == .spoiler && e.length > 0 ? e : nil
+        }
+        guard entities.contains(where: { $0.type == .spoiler && $0.length > 0 }) else { return 0 }
         var next = 0
         var coveredUntil = 0
         var unit = 0
@@ -50,8 +73,8 @@ public enum RenderLimits {
             // The previous byte was a printable ASCII under a spoiler; it is a cluster of
             // its own when this byte is ASCII too.
             if previousASCIIPrintable && b < 0x80 { count += 1 }
-            while next < spoilers.count && spoilers[next].offset <= unit {
-                coveredUntil = max(coveredUntil, spoilers[next].end)
+            while next < spoilerCount && entities[inOrder ? next : sortedSpoilers[next]].offset <= unit {
+                if let s = spoiler(next) { coveredUntil = max(coveredUntil, s.end) }
                 next += 1
             }
             previousASCIIPrintable = unit < coveredUntil && b > 0x20 && b < 0x7F
@@ -61,8 +84,9 @@ public enum RenderLimits {
         return count
     }
 
-    /// Why `message` is over the limit before it is laid out, or nil: it holds at least
-    /// ``hiddenGraphemesAtLeast(in:)`` hidden graphemes.
+    /// Why `message` is over a limit before it is laid out, or nil: it holds at least
+    /// ``hiddenGraphemesAtLeast(in:)`` hidden graphemes, or more than ``maxTextBytes``
+    /// of text.
     ///
     /// - Parameters:
     ///   - message: The message.
@@ -71,9 +95,12 @@ public enum RenderLimits {
     /// - Returns: One line without a final newline, or nil when the message may be laid out.
     public static func problem(message: Message, density: Double, format: String) -> String? {
         let weight = max(density, 0) / 20
-        guard weight > 0 else { return nil }
-        let hidden = hiddenGraphemesAtLeast(in: message)
-        guard Double(hidden) * weight > Double(maxHiddenGraphemes) else { return nil }
+        let hidden = weight > 0 ? hiddenGraphemesAtLeast(in: message) : 0
+        guard Double(hidden) * weight > Double(maxHiddenGraphemes) else {
+            let bytes = message.text.utf8.count
+            guard bytes > maxTextBytes else { return nil }
+            return "a text of \(bytes) bytes: --format \(format) draws at most \(maxTextBytes) (128 KiB); \(advice)"
+        }
         let spoilers = message.entities.reduce(0) { $0 + ($1.type == .spoiler ? 1 : 0) }
         return
             "\(spoilers) \(spoilers == 1 ? "spoiler" : "spoilers"), at least \(hidden) hidden graphemes: --format \(format) draws at most "

@@ -68,6 +68,19 @@ public enum FileOutput {
     ///   (`open`, `write`, `fsync`, `rename`, …); the temporary file is removed then and the
     ///   old file, if any, is left as it was.
     public static func replaceFile(atPath path: String, with bytes: [UInt8]) throws(TerminalError) {
+        try replaceFile(atPath: path) { (write) throws(TerminalError) in try write(bytes) }
+    }
+
+    /// Replaces the file at `path` with what `body` writes a piece at a time, as
+    /// ``replaceFile(atPath:with:)`` does with a whole buffer: the file appears (renamed
+    /// over the old one) only when `body` has written everything without failing.
+    ///
+    /// - Parameter body: Called once with the function that writes the next piece; an
+    ///   error it throws (its own, or a failed write) leaves the old file as it was.
+    public static func replaceFile(
+        atPath path: String,
+        writing body: (_ write: ([UInt8]) throws(TerminalError) -> Void) throws(TerminalError) -> Void
+    ) throws(TerminalError) {
         var target = path
         var st = stat()
         var mode: mode_t?
@@ -79,7 +92,7 @@ public enum FileOutput {
         }
         if stat(target, &st) == 0 {
             guard (st.st_mode & S_IFMT) == S_IFREG else {
-                try writeInPlace(target, bytes)
+                try writeInPlace(target, body)
                 return
             }
             mode = st.st_mode & 0o7777
@@ -99,7 +112,7 @@ public enum FileOutput {
             let umaskValue = umask(0)
             umask(umaskValue)
             try systemCall("fchmod") { fchmod(fd, mode ?? (0o666 & ~umaskValue)) }
-            try writeAll(bytes, to: fd)
+            try body { (bytes) throws(TerminalError) in try writeAll(bytes, to: fd) }
             try systemCall("fsync") { fsync(fd) }
         } catch {
             close(fd)
@@ -111,10 +124,13 @@ public enum FileOutput {
         renamed = true
     }
 
-    /// Opens `path` for writing (no temporary file: it is a device or a pipe) and writes `bytes`.
-    private static func writeInPlace(_ path: String, _ bytes: [UInt8]) throws(TerminalError) {
+    /// Opens `path` for writing (no temporary file: it is a device or a pipe) and writes
+    /// what `body` gives.
+    private static func writeInPlace(
+        _ path: String, _ body: (_ write: ([UInt8]) throws(TerminalError) -> Void) throws(TerminalError) -> Void
+    ) throws(TerminalError) {
         let fd = try systemCall("open") { open(path, O_WRONLY | O_CLOEXEC) }
         defer { close(fd) }
-        try writeAll(bytes, to: fd)
+        try body { (bytes) throws(TerminalError) in try writeAll(bytes, to: fd) }
     }
 }

@@ -28,6 +28,59 @@ import Testing
         }
     }
 
+    /// The count the sweep gives, found the slow way: every UTF-16 unit's cover looked up
+    /// among all the spoilers.
+    static func slowCount(_ message: Message) -> Int {
+        let spoilers = message.entities.filter { $0.type == .spoiler && $0.length > 0 }
+        var count = 0
+        var unit = 0
+        let bytes = Array(message.text.utf8)
+        for (k, b) in bytes.enumerated() {
+            let covered = spoilers.contains { $0.offset <= unit && unit < $0.end }
+            if covered && b > 0x20 && b < 0x7F && (k + 1 == bytes.count || bytes[k + 1] < 0x80) { count += 1 }
+            if b & 0xC0 != 0x80 { unit += b >= 0xF0 ? 2 : 1 }
+        }
+        return count
+    }
+
+    /// Entities in order (read in place) and out of order (sorted by index), mixed kinds.
+    @Test func theCountIsTheSameInOrderOrNot() {
+        var rng = SplitMix64(seed: 5)
+        for _ in 0..<300 {
+            let pieces = ["a", "b ", "é", "😀", "  ", "x\u{301}"]
+            var text = ""
+            for _ in 0..<Int(rng.next() % 30) { text += pieces[Int(rng.next() % UInt64(pieces.count))] }
+            let n = text.utf16.count
+            var entities: [Entity] = []
+            for _ in 0..<Int(rng.next() % 6) where n > 0 {
+                let offset = Int(rng.next() % UInt64(n))
+                let type: EntityType = rng.next() % 3 == 0 ? .bold : .spoiler
+                entities.append(Entity(type, offset: offset, length: Int(rng.next() % UInt64(n - offset + 1))))
+            }
+            let ordered = Message(text: text, entities: entities)
+            let shuffled = Message(text: text, unsortedEntities: ordered.entities.reversed())
+            let expected = Self.slowCount(ordered)
+            #expect(RenderLimits.hiddenGraphemesAtLeast(in: ordered) == expected, "\(text.debugDescription)")
+            #expect(RenderLimits.hiddenGraphemesAtLeast(in: shuffled) == expected, "\(text.debugDescription)")
+        }
+    }
+
+    /// A text past ``RenderLimits/maxTextBytes`` is refused before the layout, whatever
+    /// its spoilers; one at the limit is not.
+    @Test func theTextIsLimitedToo() {
+        let atLimit = Message(text: String(repeating: "a", count: RenderLimits.maxTextBytes))
+        let over = Message(text: String(repeating: "é", count: RenderLimits.maxTextBytes / 2 + 1))
+        #expect(RenderLimits.problem(message: atLimit, density: 20, format: "svg") == nil)
+        #expect(
+            RenderLimits.problem(message: over, density: 0, format: "cast")
+                == "a text of 131074 bytes: --format cast draws at most 131072 (128 KiB); "
+                + "use --format html or split the message")
+        // The hidden text's limit, found first, is the one named.
+        let both = Message(
+            text: String(repeating: "ab ", count: 50_000), entities: [Entity(.spoiler, offset: 0, length: 150_000)])
+        #expect(RenderLimits.problem(message: both, density: 20, format: "svg")?.contains("hidden graphemes") == true)
+    }
+
     @Test func problems() {
         let layout = LayoutEngine().layout(
             Message(text: "hi there", entities: [Entity(.spoiler, offset: 3, length: 5)]))

@@ -24,21 +24,44 @@ public enum HTMLSerializer {
     /// - Parameter message: The message to write.
     /// - Returns: The markup.
     public static func serialize(_ message: Message) -> String {
-        let entities = EntityNesting.validEntities(of: message).filter(isWritable)
-        let events = EntityNesting.events(entities, textLength: message.utf16Length, rank: rank)
-        let text = ScalarText(message.text)
-        var out = ""
-        for event in events {
+        var out = MarkupOutput()
+        write(message, to: &out)
+        return out.string
+    }
+
+    /// `message` written as Telegram HTML a piece at a time, so that long markup is never
+    /// held whole.
+    ///
+    /// ```swift
+    /// HTMLSerializer.serialize(message) { piece in send(piece) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - message: The message to write.
+    ///   - write: Called with the markup's UTF-8 bytes in order, in pieces of about 64 KB
+    ///     (the last one shorter); their concatenation is ``serialize(_:)``'s result.
+    public static func serialize(_ message: Message, write: ([UInt8]) -> Void) {
+        withoutActuallyEscaping(write) { write in
+            var out = MarkupOutput(write: write)
+            self.write(message, to: &out)
+            out.passOn()
+        }
+    }
+
+    /// Writes `message`'s markup to `out`, walking the text once with the nesting's events.
+    static func write(_ message: Message, to out: inout MarkupOutput) {
+        let entities = EntityNesting.validEntities(of: message).keepingAll(where: isWritable)
+        var text = ScalarCursor(message.text)
+        EntityNesting.forEachEvent(entities, textLength: message.utf16Length, rank: rank) { event in
             switch event {
-            case .text(let start, let end):
-                for scalar in text.scalars(from: start, to: end) { appendEscaped(scalar, to: &out) }
+            case .text(_, let end):
+                text.forEach(to: end) { scalar, _ in appendEscaped(scalar, to: &out) }
             case .open(let piece):
                 out += openTag(piece.entity)
             case .close(let piece):
                 out += closeTag(piece.entity)
             }
         }
-        return out
     }
 
     /// Nesting order of entities with the same range (lower is outer): a `pre` goes outside
@@ -85,6 +108,16 @@ public enum HTMLSerializer {
         case "&": out += "&amp;"
         case "\"": out += "&quot;"
         default: out.unicodeScalars.append(scalar)
+        }
+    }
+
+    static func appendEscaped(_ scalar: Unicode.Scalar, to out: inout MarkupOutput) {
+        switch scalar {
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "&": out += "&amp;"
+        case "\"": out += "&quot;"
+        default: out.append(scalar)
         }
     }
 

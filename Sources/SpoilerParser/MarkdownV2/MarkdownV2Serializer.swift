@@ -39,17 +39,38 @@ public enum MarkdownV2Serializer {
     /// - Parameter message: The message to write.
     /// - Returns: The markup.
     public static func serialize(_ message: Message) -> String {
-        var writer = MarkdownV2Writer(message)
-        return writer.write()
+        var writer = MarkdownV2Writer(message, out: MarkupOutput())
+        writer.write()
+        return writer.out.string
+    }
+
+    /// `message` written as Telegram MarkdownV2 a piece at a time, so that long markup is
+    /// never held whole.
+    ///
+    /// ```swift
+    /// MarkdownV2Serializer.serialize(message) { piece in send(piece) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - message: The message to write.
+    ///   - write: Called with the markup's UTF-8 bytes in order, in pieces of about 64 KB
+    ///     (the last one shorter); their concatenation is ``serialize(_:)``'s result.
+    public static func serialize(_ message: Message, write: ([UInt8]) -> Void) {
+        withoutActuallyEscaping(write) { write in
+            var writer = MarkdownV2Writer(message, out: MarkupOutput(write: write))
+            writer.write()
+            writer.out.passOn()
+        }
     }
 }
 
 /// One MarkdownV2 serialization.
 struct MarkdownV2Writer {
     let message: Message
-    let text: ScalarText
-    let units: [UInt16]
-    var out = ""
+    var text: ScalarCursor
+    /// The text's UTF-16 units, read only where there are quotations (empty without).
+    var units: [UInt16] = []
+    var out: MarkupOutput
     /// The last markup token written, when nothing came after it; "" after text.
     var lastToken = ""
     /// Whether the output ends with the line break that ended a quotation.
@@ -62,10 +83,10 @@ struct MarkdownV2Writer {
     /// For each open piece, whether it was written (pieces inside code are not).
     var written: [Bool] = []
 
-    init(_ message: Message) {
+    init(_ message: Message, out: MarkupOutput) {
         self.message = message
-        text = ScalarText(message.text)
-        units = Array(message.text.utf16)
+        self.out = out
+        text = ScalarCursor(message.text)
     }
 
     /// Where the quotations start that run to the end of the text, end with a line break, and
@@ -103,24 +124,24 @@ struct MarkdownV2Writer {
         }
     }
 
-    mutating func write() -> String {
+    mutating func write() {
         let entities = prepared()
-        let events = EntityNesting.events(entities, textLength: message.utf16Length) { rank($0) }
-        for event in events {
+        let ranker = self
+        EntityNesting.forEachEvent(entities, textLength: message.utf16Length, rank: { ranker.rank($0) }) { event in
             switch event {
-            case .text(let start, let end):
-                currentOffset = start
-                for scalar in text.scalars(from: start, to: end) {
+            case .text(_, let end):
+                var text = self.text
+                text.forEach(to: end) { scalar, offset in
+                    currentOffset = offset
                     appendText(scalar)
-                    currentOffset += scalar.utf16.count
                 }
+                self.text = text
             case .open(let piece):
                 open(piece.entity)
             case .close(let piece):
                 close(piece.entity)
             }
         }
-        return out
     }
 
     // MARK: - Making the entities writable
@@ -129,16 +150,16 @@ struct MarkdownV2Writer {
     /// entities around quotations split or cut so that they nest as MarkdownV2 needs.
     mutating func prepared() -> [Entity] {
         let length = message.utf16Length
-        var entities = EntityNesting.validEntities(of: message).filter(HTMLSerializer.isWritable).map { e in
-            var e = e
-            if e.type == .pre, let language = e.language {
-                let cut = language.unicodeScalars.prefix {
-                    !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
-                        || $0 == "\u{0}" || $0 == "\u{B}" || $0 == "`")
-                }
-                e.language = cut.isEmpty ? nil : String(String.UnicodeScalarView(cut))
-            }
-            return e
+        var entities = EntityNesting.validEntities(of: message).keepingAll(where: HTMLSerializer.isWritable)
+        let hasQuotations = entities.contains { $0.type == .blockquote || $0.type == .expandableBlockquote }
+        if hasQuotations { units = Array(message.text.utf16) }
+        // Each step below leaves the array as it is (no copy) when it has nothing to change.
+        if entities.contains(where: { $0.type == .pre && $0.language != nil }) {
+            entities = entities.map(Self.cuttingLanguage)
+        }
+        guard hasQuotations else {
+            return EntityNesting.mergingOverlaps(
+                entities, ofTypes: [.bold, .italic, .underline, .strikethrough, .spoiler])
         }
         // Quotations on whole lines, then merged with each other and with the other kinds
         // that cannot nest in themselves.
@@ -207,6 +228,20 @@ struct MarkdownV2Writer {
             }
         }
         return entities
+    }
+
+    /// `e` with a `pre` language cut at its first space or backtick (nil when that leaves
+    /// nothing).
+    static func cuttingLanguage(_ e: Entity) -> Entity {
+        var e = e
+        if e.type == .pre, let language = e.language {
+            let cut = language.unicodeScalars.prefix {
+                !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
+                    || $0 == "\u{0}" || $0 == "\u{B}" || $0 == "`")
+            }
+            e.language = cut.isEmpty ? nil : String(String.UnicodeScalarView(cut))
+        }
+        return e
     }
 
     /// Quotations that overlap after widening become one (expandable if either was).
@@ -355,7 +390,7 @@ struct MarkdownV2Writer {
             case "\r": out += "\\"
             default: break
             }
-            out.unicodeScalars.append(scalar)
+            out.append(scalar)
             return
         }
         if scalar == "\n", let q = quotation {
@@ -370,7 +405,7 @@ struct MarkdownV2Writer {
             return
         }
         if Self.isReserved(scalar) { out += "\\" }
-        out.unicodeScalars.append(scalar)
+        out.append(scalar)
     }
 
     /// The UTF-16 offset of the scalar being written.

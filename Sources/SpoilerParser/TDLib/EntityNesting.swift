@@ -27,6 +27,21 @@ struct EntityNesting {
     ///
     /// Entities must be non-empty and inside the text.
     static func events(_ entities: [Entity], textLength: Int, rank: (Entity) -> Int) -> [Event] {
+        var events: [Event] = []
+        forEachEvent(entities, textLength: textLength, rank: rank) { events.append($0) }
+        return events
+    }
+
+    /// Calls `body` with each of the events ``events(_:textLength:rank:)`` gives, in order,
+    /// without holding them: beyond `entities`, it holds one index per entity and the
+    /// pieces open at one point.
+    ///
+    /// The text events cover the text from 0 to `textLength` one after the other.
+    static func forEachEvent(
+        _ entities: [Entity], textLength: Int, rank: (Entity) -> Int, _ body: (Event) -> Void
+    ) {
+        // Most entities come in canonical order, which needs sorting only among those with
+        // the same range.
         let order = entities.indices.sorted { a, b in
             let x = entities[a]
             let y = entities[b]
@@ -37,55 +52,45 @@ struct EntityNesting {
             if rx != ry { return rx < ry }
             return a < b
         }
-        var points = Set<Int>([0, textLength])
-        for e in entities {
-            points.insert(e.offset)
-            points.insert(e.end)
-        }
-        let boundaries = points.sorted()
-        var events: [Event] = []
         var stack: [Piece] = []
         var next = 0
-        for (index, p) in boundaries.enumerated() {
+        // The boundaries are 0, `textLength` and every entity's start and end: the next one
+        // is the nearest of the next start and the ends of what is open.
+        var p = 0
+        while true {
             // Close what ends here, and whatever lies above it.
+            var starting: [Piece] = []
             if let deepest = stack.firstIndex(where: { $0.entity.end == p }) {
-                var reopen: [Piece] = []
                 while stack.count > deepest {
                     let piece = stack.removeLast()
                     var closed = piece
                     closed.entity.length = p - piece.entity.offset
-                    events.append(.close(closed))
+                    body(.close(closed))
                     if piece.entity.end > p {
                         var rest = piece
                         rest.entity.length = piece.entity.end - p
                         rest.entity.offset = p
-                        reopen.append(rest)
+                        // Opened again below, with the entities that start here.
+                        starting.append(rest)
                     }
                 }
-                // Opened again below, with the entities that start here.
-                var starting = reopen
-                while next < order.count && entities[order[next]].offset == p {
-                    starting.append(Piece(entity: entities[order[next]], source: order[next]))
-                    next += 1
-                }
-                open(&starting, into: &stack, events: &events, rank: rank)
-            } else {
-                var starting: [Piece] = []
-                while next < order.count && entities[order[next]].offset == p {
-                    starting.append(Piece(entity: entities[order[next]], source: order[next]))
-                    next += 1
-                }
-                open(&starting, into: &stack, events: &events, rank: rank)
             }
-            if index + 1 < boundaries.count {
-                events.append(.text(start: p, end: boundaries[index + 1]))
+            while next < order.count && entities[order[next]].offset == p {
+                starting.append(Piece(entity: entities[order[next]], source: order[next]))
+                next += 1
             }
+            open(&starting, into: &stack, rank: rank, body)
+            var boundary = textLength
+            if next < order.count { boundary = min(boundary, entities[order[next]].offset) }
+            for piece in stack { boundary = min(boundary, piece.entity.end) }
+            guard boundary > p else { return }
+            body(.text(start: p, end: boundary))
+            p = boundary
         }
-        return events
     }
 
     private static func open(
-        _ pieces: inout [Piece], into stack: inout [Piece], events: inout [Event], rank: (Entity) -> Int
+        _ pieces: inout [Piece], into stack: inout [Piece], rank: (Entity) -> Int, _ body: (Event) -> Void
     ) {
         pieces.sort { a, b in
             if a.entity.end != b.entity.end { return a.entity.end > b.entity.end }
@@ -96,7 +101,7 @@ struct EntityNesting {
         }
         for piece in pieces {
             stack.append(piece)
-            events.append(.open(piece))
+            body(.open(piece))
         }
     }
 
@@ -104,6 +109,12 @@ struct EntityNesting {
     /// boundaries (others cannot be written as markup).
     static func validEntities(of message: Message) -> [Entity] {
         let length = message.utf16Length
+        // Only a scalar outside the Basic Multilingual Plane (four UTF-8 bytes, two UTF-16
+        // units) has an offset inside it; without one every offset is a boundary, and no
+        // table is needed.
+        guard message.text.utf8.contains(where: { $0 >= 0xF0 }) else {
+            return message.entities.keepingAll { e in e.length > 0 && e.offset >= 0 && e.end <= length }
+        }
         var boundaries = [Bool](repeating: false, count: length + 1)
         var u = 0
         for scalar in message.text.unicodeScalars {
@@ -111,7 +122,7 @@ struct EntityNesting {
             u += scalar.utf16.count
         }
         boundaries[length] = true
-        return message.entities.filter { e in
+        return message.entities.keepingAll { e in
             e.length > 0 && e.offset >= 0 && e.end <= length && boundaries[e.offset] && boundaries[e.end]
         }
     }
@@ -119,6 +130,7 @@ struct EntityNesting {
     /// Merges entities of the same `type` that overlap or nest (not ones that only touch)
     /// into one covering them all; other entities are kept as they are.
     static func mergingOverlaps(_ entities: [Entity], ofTypes types: Set<EntityType>) -> [Entity] {
+        if !hasOverlaps(entities, ofTypes: types) { return entities }
         var kept: [Entity] = []
         var byType: [EntityType: [Entity]] = [:]
         for e in entities {
@@ -138,6 +150,37 @@ struct EntityNesting {
             }
             kept.append(current)
         }
+        return kept
+    }
+}
+
+extension EntityNesting {
+    /// Whether two entities of the same type among `types` overlap or nest (so that
+    /// ``mergingOverlaps(_:ofTypes:)`` has something to merge).
+    ///
+    /// Without any, the merge would give the same entities (each type's in the same
+    /// order, and entities of these types never tie with each other in nesting), so it
+    /// gives back the array itself.
+    static func hasOverlaps(_ entities: [Entity], ofTypes types: Set<EntityType>) -> Bool {
+        var ends: [EntityType: Int] = [:]
+        var lastOffset = Int.min
+        for e in entities where types.contains(e.type) {
+            // Out of order: let the merge sort them.
+            if e.offset < lastOffset { return true }
+            lastOffset = e.offset
+            if let end = ends[e.type], e.offset < end { return true }
+            ends[e.type] = Swift.max(ends[e.type] ?? Int.min, e.end)
+        }
+        return false
+    }
+}
+
+extension Array where Element == Entity {
+    /// The entities that satisfy `isIncluded`: the array itself, not a copy, when all do.
+    func keepingAll(where isIncluded: (Entity) -> Bool) -> [Entity] {
+        guard let first = firstIndex(where: { !isIncluded($0) }) else { return self }
+        var kept = Array(self[..<first])
+        for e in self[(first + 1)...] where isIncluded(e) { kept.append(e) }
         return kept
     }
 }

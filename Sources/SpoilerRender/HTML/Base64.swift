@@ -5,9 +5,13 @@ enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     static func encode(_ bytes: some Collection<UInt8>) -> String {
-        let input = Array(bytes)
         var out: [UInt8] = []
-        out.reserveCapacity((input.count + 2) / 3 * 4)
+        append(Array(bytes), to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the Base64 of `input` to `out`.
+    static func append(_ input: [UInt8], to out: inout [UInt8]) {
         var i = 0
         while i < input.count {
             let b0 = UInt32(input[i])
@@ -20,6 +24,5 @@ enum Base64 {
             out.append(i + 2 < input.count ? alphabet[Int(n & 63)] : UInt8(ascii: "="))
             i += 3
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -7,7 +7,8 @@
 /// many ranges cover one point.
 package struct CoveringRanges {
     private let ranges: [(start: Int, end: Int)]
-    /// Indices into `ranges` by start.
+    /// Indices into `ranges` by start; empty when `ranges` is in that order already (a
+    /// message's entities are), so that the common case holds no second array.
     private let byStart: [Int]
     private var next = 0
     /// The indices of the ranges that cover the current point, ascending.
@@ -19,8 +20,12 @@ package struct CoveringRanges {
     /// A sweep over `ranges` (start inclusive, end exclusive), before any point.
     package init(_ ranges: [(start: Int, end: Int)]) {
         self.ranges = ranges
-        byStart = ranges.indices.sorted { (ranges[$0].start, $0) < (ranges[$1].start, $1) }
+        let inOrder = ranges.indices.dropFirst().allSatisfy { ranges[$0 - 1].start <= ranges[$0].start }
+        byStart = inOrder ? [] : ranges.indices.sorted { (ranges[$0].start, $0) < (ranges[$1].start, $1) }
     }
+
+    /// The index of the range that is `k`-th by start.
+    private func nthByStart(_ k: Int) -> Int { byStart.isEmpty ? k : byStart[k] }
 
     /// Moves to `point`, which is never less than the point before, so that ``active``
     /// holds the ranges that cover it.
@@ -32,8 +37,8 @@ package struct CoveringRanges {
             active.removeAll { ranges[$0].end <= point }
             changed = true
         }
-        while next < byStart.count, ranges[byStart[next]].start <= point {
-            let i = byStart[next]
+        while next < ranges.count, ranges[nthByStart(next)].start <= point {
+            let i = nthByStart(next)
             next += 1
             guard ranges[i].end > point else { continue }
             var low = 0

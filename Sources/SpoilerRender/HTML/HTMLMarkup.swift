@@ -2,20 +2,12 @@ import SpoilerCore
 
 /// A message as HTML text: its formatting as tags, and each spoiler entity a
 /// `<span class="sk-spoiler">` (a button for assistive technology) whose words are empty
-/// placeholders (`<span class="sk-word">`): their text is not in the markup, only in
-/// ``words`` for the runtime to put in on reveal.
+/// placeholders (`<span class="sk-word">`): their text is not in the markup, only in the
+/// runtime's word list (``HTMLWordList``), which puts it in on reveal.
+///
+/// Written a piece at a time: nothing grows with the message but one count per hidden
+/// word (its graphemes, for the placeholder's width) and the sweeps over the entities.
 struct HTMLMarkup {
-    /// One hidden word: its spoiler entity's index among the spoilers, its text, and
-    /// its grapheme count.
-    struct Word {
-        var spoiler: Int
-        var text: String
-        var graphemes: Int
-    }
-
-    var html: [UInt8] = []
-    var words: [Word] = []
-
     /// The name a hidden part gets: "spoiler, press to reveal", or the entity's reason
     /// when it has one.
     static let accessibleName = "spoiler, press to reveal"
@@ -46,39 +38,28 @@ struct HTMLMarkup {
         return ["http://", "https://", "mailto:", "tg://"].contains { lower.hasPrefix($0) }
     }
 
-    /// The grapheme count of every hidden word, in order (one pass over the text).
-    static func wordLengths(_ text: String, spoilers: [Entity]) -> [Int] {
-        var counts: [Int] = []
-        var offset = 0
-        var previous: Int? = nil
-        var inWord = false
-        var covering = CoveringRanges(spoilers.map { ($0.offset, $0.end) })
-        for c in text {
-            defer { offset += c.utf16.count }
-            covering.move(to: offset)
-            let spoiler = covering.active.first
-            if spoiler != previous { inWord = false }
-            previous = spoiler
-            guard spoiler != nil, !c.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) else {
-                inWord = false
-                continue
+    /// The grapheme count of every hidden word, in order (one pass over the text), each
+    /// at most `UInt32.max`.
+    static func wordLengths(_ message: Message) -> [UInt32] {
+        var counts: [UInt32] = []
+        HiddenWords.walk(message) { step in
+            switch step {
+            case .wordStart: counts.append(1)
+            case .wordGoes: if counts[counts.count - 1] < .max { counts[counts.count - 1] += 1 }
+            case .spoiler, .text: break
             }
-            if inWord { counts[counts.count - 1] += 1 } else { counts.append(1) }
-            inWord = true
         }
         return counts
     }
 
-    init(message: Message, redact: Bool) {
+    /// Writes the markup of `message` to `page`, which passes it on as it fills.
+    static func write(_ message: Message, redact: Bool, to page: inout PageWriter) {
         let entities = message.entities
-        let spoilers = entities.indices.filter { entities[$0].type == .spoiler }
         let formats = entities.indices.filter { entities[$0].type != .spoiler }
-        var out = SVGWriter(into: [])
         var open: [Int] = []  // formatting entities whose tags are open, outermost first
-        var spoilerOpen: Int? = nil  // index into `spoilers`
-        var insideWord = false
-        let lengths = Self.wordLengths(message.text, spoilers: spoilers.map { entities[$0] })
-        var spoilerSweep = CoveringRanges(spoilers.map { (entities[$0].offset, entities[$0].end) })
+        var spoilerOpen: Int? = nil  // index among the spoilers
+        var words = 0
+        let lengths = wordLengths(message)
         var formatSweep = CoveringRanges(formats.map { (entities[$0].offset, entities[$0].end) })
 
         func closeFormatting(_ out: inout SVGWriter) {
@@ -98,54 +79,39 @@ struct HTMLMarkup {
             open = want
         }
 
-        var offset = 0
-        for c in message.text {
-            let units = c.utf16.count
-            defer { offset += units }
-            spoilerSweep.move(to: offset)
-            let spoiler = spoilerSweep.active.first
-            if spoiler != spoilerOpen {
-                closeFormatting(&out)
-                if spoilerOpen != nil { out.raw("</span>") }
+        HiddenWords.walk(message) { step in
+            switch step {
+            case .spoiler(let spoiler):
+                closeFormatting(&page.w)
+                if spoilerOpen != nil { page.w.raw("</span>") }
                 spoilerOpen = spoiler
-                insideWord = false
                 if spoiler != nil {
-                    out.raw("<span class=\"sk-spoiler\" role=\"button\" tabindex=\"0\" aria-label=\"")
-                    out.raw(Self.accessibleName)
-                    out.raw("\" data-label=\"")
-                    out.raw(Self.accessibleName)
-                    out.raw("\"")
-                    if redact { out.raw(" aria-disabled=\"true\"") }
-                    out.raw(">")
+                    page.w.raw("<span class=\"sk-spoiler\" role=\"button\" tabindex=\"0\" aria-label=\"")
+                    page.w.raw(Self.accessibleName)
+                    page.w.raw("\" data-label=\"")
+                    page.w.raw(Self.accessibleName)
+                    page.w.raw("\"")
+                    if redact { page.w.raw(" aria-disabled=\"true\"") }
+                    page.w.raw(">")
                 }
-            }
-            let blank = c.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
-            if let spoiler = spoilerOpen, !blank {
-                if insideWord {
-                    words[words.count - 1].text.append(c)
-                    words[words.count - 1].graphemes += 1
-                    continue
-                }
-                formatting(at: offset, &out)
-                insideWord = true
-                out.raw("<span class=\"sk-word\" data-w=\"")
-                out.number(words.count)
+            case .wordStart(_, let offset, _):
+                formatting(at: offset, &page.w)
+                page.w.raw("<span class=\"sk-word\" data-w=\"")
+                page.w.number(words)
                 // The runtime sets the width its font gives the word; this is for a page without script.
-                out.raw("\" style=\"width:")
-                out.number(0.6 * Double(lengths[words.count]), 1)
-                out.raw("em\"><span class=\"sk-text\"></span></span>")
-                words.append(Word(spoiler: spoiler, text: String(c), graphemes: 1))
-                continue
+                page.w.raw("\" style=\"width:")
+                page.w.number(0.6 * Double(lengths[words]), 1)
+                page.w.raw("em\"><span class=\"sk-text\"></span></span>")
+                words += 1
+            case .wordGoes:
+                break
+            case .text(let offset, let c):
+                formatting(at: offset, &page.w)
+                page.w.text(String(c))
             }
-            insideWord = false
-            formatting(at: offset, &out)
-            out.text(String(c))
+            page.passOnWhenFull()
         }
-        closeFormatting(&out)
-        if spoilerOpen != nil { out.raw("</span>") }
-        html = out.bytes
-        if redact {
-            for i in words.indices { words[i].text = "" }
-        }
+        closeFormatting(&page.w)
+        if spoilerOpen != nil { page.w.raw("</span>") }
     }
 }

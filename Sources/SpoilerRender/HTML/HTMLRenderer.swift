@@ -26,38 +26,59 @@ public enum HTMLRenderer {
     ///     underline, strikethrough, code and links are drawn.
     ///   - options: the effect's settings and the look.
     ///   - out: the UTF-8 HTML is appended here.
-    /// - Complexity: O(characters × entities), plus the runtime's fixed size.
+    /// - Complexity: O(characters + entities × depth), plus the runtime's fixed size.
     public static func render(_ message: Message, options: HTMLOptions = HTMLOptions(), into out: inout [UInt8]) {
-        let markup = HTMLMarkup(message: message, redact: options.redact)
-        var w = SVGWriter(into: out)
-        out = []
-        if !options.embed {
-            w.raw("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">")
-            w.raw("<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">")
-            w.raw("<title>Message</title>\n<style>body{margin:0;padding:16px")
-            if let bg = options.background {
-                w.raw(";background:")
-                w.color(bg)
+        render(message, options: options) { out.append(contentsOf: $0) }
+    }
+
+    /// Writes the page (or with ``HTMLOptions/embed`` the fragment) for `message` a piece
+    /// at a time, so that a page of any length is never held whole.
+    ///
+    /// ```swift
+    /// HTMLRenderer.render(message, options: HTMLOptions()) { piece in send(piece) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - message: the message, as for ``render(_:options:into:)``.
+    ///   - options: the effect's settings and the look.
+    ///   - write: called with the page's UTF-8 bytes in order, in pieces of about 64 KB
+    ///     (the last one shorter); their concatenation is the page.
+    /// - Complexity: O(characters + entities × depth), plus the runtime's fixed size;
+    ///   memory beyond the message: one count per hidden word and one piece.
+    public static func render(_ message: Message, options: HTMLOptions = HTMLOptions(), write: ([UInt8]) -> Void) {
+        // The writer keeps `write` only while the page is being written.
+        withoutActuallyEscaping(write) { write in
+            var page = PageWriter(write: write)
+            if !options.embed {
+                page.w.raw("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">")
+                page.w.raw("<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">")
+                page.w.raw("<title>Message</title>\n<style>body{margin:0;padding:16px")
+                if let bg = options.background {
+                    page.w.raw(";background:")
+                    page.w.color(bg)
+                }
+                page.w.raw("}</style>\n</head><body>\n")
             }
-            w.raw("}</style>\n</head><body>\n")
+            page.w.raw("<style>\n")
+            page.w.raw(HTMLRuntime.style)
+            page.w.raw("\n</style>\n<div class=\"spoilerkit\" style=\"color:")
+            page.w.color(options.text)
+            page.w.raw("\">")
+            HTMLMarkup.write(message, redact: options.redact, to: &page)
+            page.w.raw("</div>\n<script>\n")
+            if options.celebration != nil && !options.reducedMotion {
+                page.w.raw(
+                    HTMLRuntime.script.replacing(HTMLRuntime.celebrationSlot, with: HTMLCelebrationRuntime.script))
+            } else {
+                page.w.raw(HTMLRuntime.script)
+            }
+            page.w.raw("(document.currentScript.previousElementSibling, ")
+            page.w.raw(settingsBeforeWords(options))
+            HTMLWordList.writeItems(message, redact: options.redact, to: &page)
+            page.w.raw("]});\n</script>\n")
+            if !options.embed { page.w.raw("</body></html>\n") }
+            page.passOn()
         }
-        w.raw("<style>\n")
-        w.raw(HTMLRuntime.style)
-        w.raw("\n</style>\n<div class=\"spoilerkit\" style=\"color:")
-        w.color(options.text)
-        w.raw("\">")
-        w.bytes.append(contentsOf: markup.html)
-        w.raw("</div>\n<script>\n")
-        if options.celebration != nil && !options.reducedMotion {
-            w.raw(HTMLRuntime.script.replacing(HTMLRuntime.celebrationSlot, with: HTMLCelebrationRuntime.script))
-        } else {
-            w.raw(HTMLRuntime.script)
-        }
-        w.raw("(document.currentScript.previousElementSibling, ")
-        w.raw(config(markup, options))
-        w.raw(");\n</script>\n")
-        if !options.embed { w.raw("</body></html>\n") }
-        out = w.bytes
     }
 
     /// The preset's fields the runtime reads (``Preset/json``'s names; colour ranges,
@@ -94,9 +115,11 @@ public enum HTMLRenderer {
         }
     }
 
-    /// The runtime's settings as JSON, with `<` written `\u003c` so that nothing in it
-    /// (a preset's name) can end the script.
-    static func config(_ markup: HTMLMarkup, _ options: HTMLOptions) -> String {
+    /// The runtime's settings as JSON up to the word list's opening bracket
+    /// (`{"seed":…,"words":[`), with `<` written `\u003c` so that nothing in it (a
+    /// preset's name) can end the script; ``HTMLWordList`` writes the words, which hold no
+    /// `<`, and `]}` ends it.
+    static func settingsBeforeWords(_ options: HTMLOptions) -> String {
         var j = JSONWriter()
         j.object { j in
             j.key("seed"); j.number(Int(truncatingIfNeeded: options.seed & 0xFFFF_FFFF))
@@ -110,20 +133,13 @@ public enum HTMLRenderer {
                 j.key("celebration"); preset(&j, party)
             }
             j.key("words")
-            j.array { j in
-                for word in markup.words {
-                    j.object { j in
-                        j.key("s"); j.number(word.spoiler)
-                        j.key("g"); j.number(word.graphemes)
-                        j.key("t")
-                        if options.redact { j.null() } else { j.string(Base64.encode(word.text.utf8)) }
-                    }
-                }
-            }
+            j.array { _ in }
         }
+        // Cut the empty list's `]}`: the words and the end follow.
+        let head = j.bytes.dropLast(2)
         var safe: [UInt8] = []
-        safe.reserveCapacity(j.bytes.count)
-        for b in j.bytes {
+        safe.reserveCapacity(head.count)
+        for b in head {
             if b == UInt8(ascii: "<") { safe.append(contentsOf: Array("\\u003c".utf8)) } else { safe.append(b) }
         }
         return String(decoding: safe, as: UTF8.self)

@@ -19,32 +19,48 @@ enum TimelineTracks {
     ]
 
     /// One particle's samples from its first visible frame to its last.
+    ///
+    /// The samples sit in one array, a frame's channels together, so that a particle
+    /// takes two allocations however many channels it has (a render within the limits
+    /// can hold hundreds of thousands of particles).
     struct Particle {
         var word: Int
         var shape: ParticleShape
         var color: UInt32
         var first: Int
-        /// Per channel (in ``units`` order), one sample per frame from `first`.
-        var channels: [[Double]] = Array(repeating: [], count: TimelineTracks.units.count)
+        /// Per frame from `first`, one sample per channel (in ``units`` order).
+        var samples: [Double] = []
         /// Whether the particle showed in each frame from `first`.
         var shown: [Bool] = []
 
         var last: Int { first + shown.count - 1 }
 
-        mutating func set(frame k: Int, _ values: [Double]) {
+        /// The samples of channel `c`, one per frame from `first`.
+        func channel(_ c: Int) -> [Double] {
+            let n = TimelineTracks.units.count
+            return (0..<shown.count).map { samples[$0 * n + c] }
+        }
+
+        mutating func set(frame k: Int, _ x: Double, _ y: Double, _ size: Double, _ alpha: Double, _ rotation: Double) {
             let i = k - first
+            let n = TimelineTracks.units.count
             while shown.count <= i {
                 shown.append(false)
-                for c in channels.indices { channels[c].append(0) }
+                samples.append(contentsOf: repeatElement(0, count: n))
             }
             shown[i] = true
-            for c in channels.indices { channels[c][i] = values[c] }
+            samples[i * n] = x
+            samples[i * n + 1] = y
+            samples[i * n + 2] = size
+            samples[i * n + 3] = alpha
+            samples[i * n + 4] = rotation
         }
 
         /// Gives the frames inside the life where the particle did not show opacity 0
         /// and a position on the line between the samples around them.
         mutating func fillGaps() {
             let alpha = 3
+            let n = TimelineTracks.units.count
             var i = 0
             while i < shown.count {
                 guard !shown[i] else {
@@ -56,8 +72,9 @@ enum TimelineTracks {
                 while !shown[b] { b += 1 }  // the last frame always shows
                 for k in (a + 1)..<b {
                     let s = Double(k - a) / Double(b - a)
-                    for c in channels.indices {
-                        channels[c][k] = c == alpha ? 0 : channels[c][a] + (channels[c][b] - channels[c][a]) * s
+                    for c in 0..<n {
+                        samples[k * n + c] =
+                            c == alpha ? 0 : samples[a * n + c] + (samples[b * n + c] - samples[a * n + c]) * s
                     }
                 }
                 i = b
@@ -82,11 +99,8 @@ enum TimelineTracks {
                     Particle(word: Int(visible.word[i]), shape: visible.shape[i], color: visible.color[i], first: k))
             }
             particles[p].set(
-                frame: k,
-                [
-                    Double(visible.x[i]), Double(visible.y[i]), Double(visible.size[i]), Double(visible.alpha[i]),
-                    Double(visible.rotation[i]),
-                ])
+                frame: k, Double(visible.x[i]), Double(visible.y[i]), Double(visible.size[i]),
+                Double(visible.alpha[i]), Double(visible.rotation[i]))
         }
     }
 
@@ -118,9 +132,11 @@ enum TimelineTracks {
         // Palettes, in order of first use.
         var colors: [UInt32] = []
         var shapes: [ParticleShape] = []
-        for p in particles + pieces {
-            if !colors.contains(p.color) { colors.append(p.color) }
-            if !shapes.contains(p.shape) { shapes.append(p.shape) }
+        for list in [particles, pieces] {
+            for p in list {
+                if !colors.contains(p.color) { colors.append(p.color) }
+                if !shapes.contains(p.shape) { shapes.append(p.shape) }
+            }
         }
 
         w.key("format"); w.string("tracks")
@@ -160,7 +176,7 @@ enum TimelineTracks {
             w.key(unit.name)
             w.array { w in
                 for p in particles {
-                    w.array { w in for n in track(p.channels[c], perUnit: unit.perUnit) { w.number(n) } }
+                    w.array { w in for n in track(p.channel(c), perUnit: unit.perUnit) { w.number(n) } }
                 }
             }
         }

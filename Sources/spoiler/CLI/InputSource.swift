@@ -83,6 +83,13 @@ final class InputSource {
     /// Reads the whole input.
     func readAll() throws(CommandLineError) -> [UInt8] {
         var all: [UInt8] = []
+        // A file's size is known: room for it and one more read, so that the buffer is
+        // never copied into a bigger one (which would hold the input twice over, and
+        // leave it in room for twice its size).
+        var st = stat()
+        if fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG && st.st_size > 0 {
+            all.reserveCapacity(Int(st.st_size) + (1 << 16))
+        }
         while try read(into: &all) > 0 {}
         return all
     }

@@ -36,6 +36,22 @@ enum ConvertCommand {
         }
         let options = try serializationOptions(args, to: to)
         let input = try InputSource(path: args.inputPath)
+        if !ndjson && format != .export, let stream = streamingSerializer(to) {
+            // One message in a format written a piece at a time: in bounded memory.
+            let message = try MessageBatch.wholeMessage(
+                from: input, format: format, options: MessageReading.options(args))
+            for warning in SerializationWarning.droppedReasons(in: message, format: to) {
+                StandardStreams.writeError("warning: \(input.name): \(warning)\n")
+            }
+            var last: UInt8?
+            stream(message) { piece in
+                StandardStreams.write(piece)
+                last = piece.last ?? last
+            }
+            if last != UInt8(ascii: "\n") { StandardStreams.write([UInt8(ascii: "\n")]) }
+            StandardStreams.flush()
+            return
+        }
         let batch = MessageBatch(
             input: input, format: format, ndjson: ndjson, options: MessageReading.options(args), jobs: jobs,
             policy: try RecordPolicy.from(args, command: "convert"))
@@ -61,6 +77,15 @@ enum ConvertCommand {
                 }
             }
             return w.bytes
+        }
+    }
+
+    /// The writer of `format` that passes its output on a piece at a time, if it has one.
+    static func streamingSerializer(_ format: OutputFormat) -> ((Message, ([UInt8]) -> Void) -> Void)? {
+        switch format {
+        case .html: HTMLSerializer.serialize(_:write:)
+        case .markdownV2: MarkdownV2Serializer.serialize(_:write:)
+        default: nil
         }
     }
 

@@ -10,7 +10,9 @@ enum HTMLRender {
         "font", "width", "cell", "fps", "duration", "at", "reveal-at", "reveal-origin", "color", "stage",
     ]
 
-    static func render(_ args: Arguments) throws(CommandLineError) -> [UInt8] {
+    /// The message and the page's options from `args`; the page is then written with
+    /// ``HTMLRenderer/render(_:options:write:)``, a piece at a time.
+    static func prepare(_ args: Arguments) throws(CommandLineError) -> (Message, HTMLOptions) {
         for name in notForHTML where args.given(name) {
             throw .usage(
                 "'--\(name)' does not apply to --format html (the browser lays out and animates)", command: "render")
@@ -32,8 +34,6 @@ enum HTMLRender {
         if args.flag("celebrate") { options.celebration = .confetti }
         let input = try InputSource(path: args.inputPath)
         let message = try MessageBatch.wholeMessage(from: input, format: from, options: MessageReading.options(args))
-        var out: [UInt8] = []
-        HTMLRenderer.render(message, options: options, into: &out)
-        return out
+        return (message, options)
     }
 }

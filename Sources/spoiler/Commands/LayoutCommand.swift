@@ -25,6 +25,17 @@ enum LayoutCommand {
         let format = args.choice("from", as: InputFormat.self)!
         let engine = try LayoutOptions.engine(from: args)
         let redact = args.flag("redact")
+        if !args.flag("ndjson") && format != .export {
+            // One message: its JSON written a piece at a time, never held whole.
+            let input = try InputSource(path: args.inputPath)
+            _ = try RecordPolicy.from(args, command: "layout")
+            let message = try MessageBatch.wholeMessage(
+                from: input, format: format, options: MessageReading.options(args))
+            engine.writeJSON(of: message, redact: redact) { StandardStreams.write($0) }
+            StandardStreams.write([UInt8(ascii: "\n")])
+            StandardStreams.flush()
+            return
+        }
         var batch = MessageBatch(
             input: try InputSource(path: args.inputPath), format: format, ndjson: args.flag("ndjson"),
             options: MessageReading.options(args), jobs: Jobs.count(from: args),

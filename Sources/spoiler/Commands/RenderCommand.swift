@@ -97,7 +97,18 @@ enum RenderCommand {
             StandardStreams.flush()
             return
         }
-        let out = try format == .html ? HTMLRender.render(args) : render(makeJob(args), format: format)
+        if format == .html {
+            // The page is written as it is made, in bounded memory.
+            let (message, options) = try HTMLRender.prepare(args)
+            if let path = args.text("output") {
+                try writeFile(path) { write in HTMLRenderer.render(message, options: options, write: write) }
+            } else {
+                HTMLRenderer.render(message, options: options) { StandardStreams.write($0) }
+                StandardStreams.flush()
+            }
+            return
+        }
+        let out = try render(makeJob(args), format: format)
         if let path = args.text("output") {
             try writeFile(path, out)
         } else {
@@ -237,8 +248,24 @@ enum RenderCommand {
 
     /// Writes `bytes` to `path`, replacing it.
     static func writeFile(_ path: String, _ bytes: [UInt8]) throws(CommandLineError) {
-        do {
-            try FileOutput.replaceFile(atPath: path, with: bytes)
+        try writeFile(path) { write in write(bytes) }
+    }
+
+    /// Writes what `produce` passes to its write function, piece by piece, to `path`,
+    /// replacing it only once all is written (``FileOutput/replaceFile(atPath:writing:)``).
+    static func writeFile(_ path: String, _ produce: (_ write: ([UInt8]) -> Void) -> Void) throws(CommandLineError) {
+        do throws(TerminalError) {
+            try FileOutput.replaceFile(atPath: path) { (write) throws(TerminalError) in
+                // The first failure stops the writing; the rest of the pieces are dropped.
+                var failure: TerminalError?
+                withoutActuallyEscaping(write) { write in
+                    produce { piece in
+                        guard failure == nil else { return }
+                        do throws(TerminalError) { try write(piece) } catch { failure = error }
+                    }
+                }
+                if let failure { throw failure }
+            }
         } catch {
             var reason = error.description
             if case .system(_, let code) = error { reason = String(cString: strerror(code)) }
