@@ -35,6 +35,17 @@ public struct JSONByteCursor {
         }
     }
 
+    /// Writes with `body` into `room`, and returns how many bytes it wrote.
+    ///
+    /// - Precondition: `body` writes at most `room.count` bytes.
+    public static func write(into room: UnsafeMutableBufferPointer<UInt8>, _ body: (inout JSONByteCursor) -> Void)
+        -> Int
+    {
+        var cursor = JSONByteCursor(room)
+        body(&cursor)
+        return room.baseAddress!.distance(to: cursor.p)
+    }
+
     @usableFromInline func reserve(_ n: Int) {
         precondition(n <= p.distance(to: end), "JSONByteCursor: the bound given was too small")
     }

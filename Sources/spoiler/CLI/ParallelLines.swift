@@ -17,21 +17,27 @@ enum ParallelLines {
 
     /// `transform` of each of `0..<count`, worked out on `jobs` threads, in order.
     static func map<T: Sendable>(count: Int, jobs: Int, _ transform: @Sendable (Int) -> T) -> [T] {
+        mapPieces(count: count, jobs: jobs) { range in range.map(transform) }.flatMap { $0 }
+    }
+
+    /// `transform` of each piece of `0..<count` (consecutive ranges that together cover it,
+    /// one when `jobs` is 1), worked out on `jobs` threads, in order.
+    static func mapPieces<T: Sendable>(count: Int, jobs: Int, _ transform: @Sendable (Range<Int>) -> T) -> [T] {
         let pieces = min(count, jobs * 16)
         if jobs <= 1 || pieces <= 1 {
-            return (0..<count).map(transform)
+            return [transform(0..<count)]
         }
-        let slots = Slots<[T]>(count: pieces)
+        let slots = Slots<T>(count: pieces)
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             while true {
                 let piece = next.add(1, ordering: .relaxed).oldValue
                 if piece >= pieces { return }
                 let range = (count * piece / pieces)..<(count * (piece + 1) / pieces)
-                slots.set(piece, range.map(transform))
+                slots.set(piece, transform(range))
             }
         }
-        return slots.take().flatMap { $0 }
+        return slots.take()
     }
 }
 

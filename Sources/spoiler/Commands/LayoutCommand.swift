@@ -29,9 +29,10 @@ enum LayoutCommand {
             input: try InputSource(path: args.inputPath), format: format, ndjson: args.flag("ndjson"),
             options: MessageReading.options(args), jobs: Jobs.count(from: args),
             policy: try RecordPolicy.from(args, command: "layout"))
-        batch.bytesStep = { text, entities, id in
-            engine.layout(utf8: text, entities: entities, includeGraphemes: false).jsonBytes(
+        batch.bytesStep = { text, entities, id, out in
+            let bytes = engine.layout(utf8: text, entities: entities, includeGraphemes: false).jsonBytes(
                 id: Array(id), redact: redact)
+            bytes.withUnsafeBufferPointer { out.append($0) }
         }
         try batch.run { message, id in
             engine.layout(message, includeGraphemes: false).jsonBytes(id: id, redact: redact)

@@ -1,0 +1,86 @@
+/// A growable byte buffer that output lines are written into through a ``JSONByteCursor``,
+/// reused from line to line: a line filter writes thousands of small records a second, and
+/// a fresh array for each costs an allocation, a metadata lookup and a free.
+///
+/// The storage only grows (geometrically) and is zeroed once when it does; ``removeAll()``
+/// keeps it. ``count`` bytes of it are the output.
+///
+/// ```swift
+/// var out = JSONOutputBuffer()
+/// out.write(bound: 16) { c in c.literal(#"{"n":"#); c.integer(7); c.literal("}") }
+/// out.append(UInt8(ascii: "\n"))
+/// // out.withUnsafeBytes { Array($0) } == Array("{\"n\":7}\n".utf8)
+/// ```
+public struct JSONOutputBuffer: Sendable {
+    /// The storage; its first ``count`` bytes are the output, the rest room.
+    private var storage: [UInt8] = []
+    /// How many bytes have been written.
+    public private(set) var count = 0
+
+    /// An empty buffer; it allocates on the first write.
+    public init() {}
+
+    /// Makes room for at least `n` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ n: Int) {
+        if storage.count - count < n { grow(n) }
+    }
+
+    private mutating func grow(_ n: Int) {
+        let wanted = max(count + n, 2 * storage.count, 4096)
+        storage.append(contentsOf: repeatElement(0, count: wanted - storage.count))
+    }
+
+    /// Writes at most `bound` bytes with `body` after the bytes written so far.
+    ///
+    /// - Precondition: `body` writes at most `bound` bytes (a cursor traps past it).
+    public mutating func write(bound: Int, _ body: (inout JSONByteCursor) -> Void) {
+        reserve(bound)
+        let start = count
+        count += storage.withUnsafeMutableBufferPointer { p in
+            var cursor = JSONByteCursor(UnsafeMutableBufferPointer(start: p.baseAddress! + start, count: bound))
+            body(&cursor)
+            return (p.baseAddress! + start).distance(to: cursor.p)
+        }
+    }
+
+    /// Appends one byte.
+    public mutating func append(_ byte: UInt8) {
+        reserve(1)
+        storage[count] = byte
+        count += 1
+    }
+
+    /// Appends bytes as they are.
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let from = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        let start = count
+        storage.withUnsafeMutableBufferPointer { p in
+            (p.baseAddress! + start).update(from: from, count: bytes.count)
+        }
+        count += bytes.count
+    }
+
+    /// Forgets the bytes written, keeping the storage.
+    public mutating func removeAll() {
+        count = 0
+    }
+
+    /// Calls `body` with the bytes written.
+    public func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try storage.withUnsafeBufferPointer { p in
+            try body(UnsafeBufferPointer(start: p.baseAddress, count: count))
+        }
+    }
+
+    /// Calls `body` with the bytes in `range` of those written.
+    public func withUnsafeBytes<R>(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows
+        -> R
+    {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range \(range) outside 0..<\(count)")
+        return try storage.withUnsafeBufferPointer { p in
+            try body(UnsafeBufferPointer(rebasing: p[range]))
+        }
+    }
+}
