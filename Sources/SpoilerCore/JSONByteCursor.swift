@@ -35,6 +35,15 @@ public struct JSONByteCursor {
         }
     }
 
+    /// A cursor at the start of `room`, for a writer that keeps it across calls; it never
+    /// writes past the room's end.
+    public init(room: UnsafeMutableBufferPointer<UInt8>) {
+        self.init(room)
+    }
+
+    /// Where the next byte goes.
+    public var position: UnsafeMutablePointer<UInt8> { p }
+
     /// Writes with `body` into `room`, and returns how many bytes it wrote.
     ///
     /// - Precondition: `body` writes at most `room.count` bytes.

@@ -44,6 +44,20 @@ public struct JSONOutputBuffer: Sendable {
         }
     }
 
+    /// Lets `body` write at most `bound` bytes straight into the room after the bytes
+    /// written so far; it returns how many it wrote, which are kept.
+    ///
+    /// - Precondition: `body` returns at most `bound`.
+    public mutating func write(bound: Int, raw body: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+        reserve(bound)
+        let start = count
+        let written = storage.withUnsafeMutableBufferPointer { p in
+            body(UnsafeMutableBufferPointer(start: p.baseAddress! + start, count: bound))
+        }
+        precondition(written >= 0 && written <= bound, "wrote \(written) bytes in room for \(bound)")
+        count += written
+    }
+
     /// Appends one byte.
     public mutating func append(_ byte: UInt8) {
         reserve(1)

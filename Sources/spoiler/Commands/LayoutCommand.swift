@@ -30,9 +30,7 @@ enum LayoutCommand {
             options: MessageReading.options(args), jobs: Jobs.count(from: args),
             policy: try RecordPolicy.from(args, command: "layout"))
         batch.bytesStep = { text, entities, id, out in
-            let bytes = engine.layout(utf8: text, entities: entities, includeGraphemes: false).jsonBytes(
-                id: Array(id), redact: redact)
-            bytes.withUnsafeBufferPointer { out.append($0) }
+            engine.appendGeometryJSON(utf8: text, entities: entities, id: id, redact: redact, to: &out)
         }
         try batch.run { message, id in
             engine.layout(message, includeGraphemes: false).jsonBytes(id: id, redact: redact)
