@@ -136,6 +136,15 @@ public struct LayoutEngine: Sendable, Equatable {
         GraphemeScanner.BMPInfo.table.withUnsafeBufferPointer { table in
             var i = 0
             while i < n {
+                // A run of graphemes the sink takes at once, for a sink that does.
+                if S.takesRuns {
+                    let (next, nextU16) = sink.takeRun(p, from: i, count: n, utf16Start: u16, table: table)
+                    if next > i {
+                        i = next
+                        u16 = nextU16
+                        continue
+                    }
+                }
                 let b = p[i]
                 if b < 0x80 && (i + 1 == n || p[i + 1] < 0x80) {
                     let i32 = Int32(truncatingIfNeeded: i)
@@ -194,9 +203,26 @@ protocol GraphemeSink {
     mutating func addBreaking(
         width: Int32, kind: GraphemeKind, utf8Start: Int32, utf8End: Int32, utf16Start: Int32, utf16Length: Int32,
         isFallback: Bool)
+    /// Whether the sink takes runs of graphemes itself with ``takeRun(_:from:count:utf16Start:table:)``.
+    static var takesRuns: Bool { get }
+    /// Takes the graphemes it can at once from byte `start` of `p` (at UTF-16 offset
+    /// `utf16Start`), as if each were given on its own, and returns where it stopped (byte
+    /// and UTF-16 offsets); the rest are given one by one. `table` is
+    /// `GraphemeScanner.BMPInfo.table`.
+    mutating func takeRun(
+        _ p: UnsafeBufferPointer<UInt8>, from start: Int, count n: Int, utf16Start: Int32,
+        table: UnsafeBufferPointer<UInt8>
+    ) -> (Int, Int32)
 }
 
-extension LineBreaker: GraphemeSink {}
+extension LineBreaker: GraphemeSink {
+    static var takesRuns: Bool { false }
+
+    func takeRun(
+        _ p: UnsafeBufferPointer<UInt8>, from start: Int, count n: Int, utf16Start: Int32,
+        table: UnsafeBufferPointer<UInt8>
+    ) -> (Int, Int32) { (start, utf16Start) }
+}
 
 /// Measures graphemes in layout units for ``LayoutEngine/place(_:measure:)``.
 protocol GraphemeMeasure {

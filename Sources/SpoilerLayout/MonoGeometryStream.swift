@@ -102,6 +102,61 @@ struct MonoGeometryStream: GraphemeSink {
         nextEnd = .max
     }
 
+    static var takesRuns: Bool { true }
+
+    /// Takes the graphemes before the next spoiler that are one scalar each that starts a
+    /// cluster alone and is no line break or tab (`GraphemeScanner.BMPInfo.startsAlone`),
+    /// followed by none that joins it: outside every spoiler such a grapheme only moves
+    /// `x`, by the cells the table gives it (what `GraphemeScanner.scan` gives it).
+    @inline(__always)
+    mutating func takeRun(
+        _ p: UnsafeBufferPointer<UInt8>, from start: Int, count n: Int, utf16Start: Int32,
+        table: UnsafeBufferPointer<UInt8>
+    ) -> (Int, Int32) {
+        guard activeCount == 0 else { return (start, utf16Start) }
+        typealias Info = GraphemeScanner.BMPInfo
+        var i = start
+        var u16 = utf16Start
+        var cells = x
+        var (c, length) = GraphemeScanner.decode(p, i)
+        var info = Info.info(of: c, in: table)
+        while info & Info.startsAlone != 0 {
+            let units: Int32 = c > 0xFFFF ? 2 : 1
+            guard u16 &+ units <= nextStart else { break }
+            let next = i &+ length
+            var d: UInt32 = 0
+            var dLength = 0
+            var dInfo: UInt8 = 0
+            if next < n {
+                let b = p[next]
+                if b < 0x80 {
+                    d = UInt32(b)
+                    dLength = 1
+                    dInfo = table[Int(b)]
+                } else {
+                    (d, dLength) = GraphemeScanner.decode(p, next)
+                    guard let k = Info.index(of: d) else { break }
+                    dInfo = table[k]
+                    // An extending scalar, or a vowel or final jamo after a Hangul syllable,
+                    // joins the cluster: the scanner takes it.
+                    if dInfo & Info.extends != 0 { break }
+                    if c >= 0xAC00 && c <= 0xD7A3 && ((d >= 0x1160 && d <= 0x11FF) || (d >= 0xD7B0 && d <= 0xD7FF)) {
+                        break
+                    }
+                }
+            }
+            cells &+= Int32(info >> 4 & 0x03)
+            u16 &+= units
+            i = next
+            guard next < n else { break }
+            c = d
+            length = dLength
+            info = dInfo
+        }
+        x = cells
+        return (i, u16)
+    }
+
     @inline(__always)
     mutating func addJoining(
         width: Int32, kind: GraphemeKind, utf8Start: Int32, utf8End: Int32, utf16Start: Int32, utf16Length: Int32,

@@ -124,21 +124,33 @@ struct MessageBatch {
                 }
                 var number = batch.firstNumber
                 for (out, outcomes) in pieces {
+                    // Output lines in a row are written together.
                     var offset = 0
+                    var runStart = 0
+                    func writeRun() {
+                        if offset > runStart {
+                            out.withUnsafeBytes(in: runStart..<offset) { StandardStreams.writeGathered($0) }
+                        }
+                        runStart = offset
+                    }
                     for result in outcomes {
                         progress.tick(messages: 1, bytes: batch.lines[number - batch.firstNumber].count + 1)
                         if case .appended(let n) = result {
-                            out.withUnsafeBytes(in: offset..<(offset + n)) { StandardStreams.write($0) }
                             offset += n
-                            if policy.lineBuffered { StandardStreams.flush() }
+                            if policy.lineBuffered {
+                                writeRun()
+                                StandardStreams.flush()
+                            }
                             tally.count(ok: true, at: number)
                         } else {
+                            writeRun()
                             let ok = try MessageBatch.write(
                                 result, place: "\(input.name):\(number)", policy: policy, progress: &progress)
                             tally.count(ok: ok, at: number)
                         }
                         number += 1
                     }
+                    writeRun()
                 }
                 StandardStreams.flush()
             }
@@ -149,7 +161,7 @@ struct MessageBatch {
                 let result = outcome(line, number, &scratch)
                 if case .appended = result {
                     if scratch.out.count >= 1 << 16 || policy.lineBuffered {
-                        scratch.out.withUnsafeBytes { StandardStreams.write($0) }
+                        scratch.out.withUnsafeBytes { StandardStreams.writeGathered($0) }
                         scratch.out.removeAll()
                         if policy.lineBuffered { StandardStreams.flush() }
                     }
