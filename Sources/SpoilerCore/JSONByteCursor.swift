@@ -77,7 +77,34 @@ public struct JSONByteCursor {
     }
 
     /// Writes `n` in decimal, as ``JSONWriter/number(_:)-(Int)``; at most 20 bytes.
+    ///
+    /// Inlined for the numbers below 1000 (most numbers of a layout or an entity), the rest
+    /// written by a call.
+    @inlinable @inline(__always)
     public mutating func integer(_ n: Int) {
+        reserve(20)
+        if n >= 0 && n < 1000 {
+            let m = UInt(bitPattern: n)
+            if m < 10 {
+                p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m)
+                p += 1
+            } else if m < 100 {
+                p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m / 10)
+                p[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10)
+                p += 2
+            } else {
+                p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m / 100)
+                p[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m / 10 % 10)
+                p[2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10)
+                p += 3
+            }
+            return
+        }
+        anyInteger(n)
+    }
+
+    /// Writes any `n` in decimal, as ``integer(_:)`` does.
+    @usableFromInline mutating func anyInteger(_ n: Int) {
         reserve(20)
         var m = n.magnitude
         if n < 0 {

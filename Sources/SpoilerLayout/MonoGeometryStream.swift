@@ -30,6 +30,44 @@ struct MonoGeometryStream: GraphemeSink {
         var utf8Start: Int32 = 0
         var utf8End: Int32 = 0
         var graphemes = 0
+
+        /// Adds a grapheme that is not whitespace at `x`, `cells` wide, to the open word,
+        /// opening one if none is; a word open on another line is given back, closed.
+        @inline(__always)
+        mutating func take(
+            line: Int32, x: Int32, utf16Start: Int32, utf8Start: Int32, cells: Int32, utf16Length: Int32,
+            utf8Length: Int32
+        ) -> Fragment? {
+            var closed: Fragment?
+            if isOpen && self.line != line {
+                closed = self
+                isOpen = false
+            }
+            if !isOpen {
+                isOpen = true
+                self.line = line
+                firstX = x
+                right = x &+ cells
+                self.utf16Start = utf16Start
+                self.utf8Start = utf8Start
+                graphemes = 0
+            }
+            graphemes += 1
+            utf16End = utf16Start &+ utf16Length
+            utf8End = utf8Start &+ utf8Length
+            right = max(right, x &+ cells)
+            return closed
+        }
+
+        /// Ends the open word at whitespace: gives it back, closed, and counts the next word.
+        @inline(__always)
+        mutating func endWord() -> Fragment? {
+            guard isOpen else { return nil }
+            let closed = self
+            word += 1
+            isOpen = false
+            return closed
+        }
     }
 
     static let maxLines = 32
@@ -104,25 +142,33 @@ struct MonoGeometryStream: GraphemeSink {
 
     static var takesRuns: Bool { true }
 
-    /// Takes the graphemes before the next spoiler that are one scalar each that starts a
-    /// cluster alone and is no line break or tab (`GraphemeScanner.BMPInfo.startsAlone`),
-    /// followed by none that joins it: outside every spoiler such a grapheme only moves
-    /// `x`, by the cells the table gives it (what `GraphemeScanner.scan` gives it).
+    /// Takes the graphemes that are one scalar each that starts a cluster alone and is no
+    /// line break or tab (`GraphemeScanner.BMPInfo.startsAlone`), followed by none that
+    /// joins it, up to the next spoiler's start: outside every spoiler such a grapheme only
+    /// moves `x`, by the cells the table gives it (what `GraphemeScanner.scan` gives it);
+    /// inside one spoiler, up to its end, such graphemes that are not whitespace also add
+    /// to its open word (opening one if none is).
     @inline(__always)
     mutating func takeRun(
         _ p: UnsafeBufferPointer<UInt8>, from start: Int, count n: Int, utf16Start: Int32,
         table: UnsafeBufferPointer<UInt8>
     ) -> (Int, Int32) {
-        guard activeCount == 0 else { return (start, utf16Start) }
+        guard activeCount <= 1 else { return (start, utf16Start) }
         typealias Info = GraphemeScanner.BMPInfo
+        let inside = activeCount == 1
+        let limit = inside ? min(nextStart, active[0].end) : nextStart
         var i = start
         var u16 = utf16Start
         var cells = x
         var (c, length) = GraphemeScanner.decode(p, i)
         var info = Info.info(of: c, in: table)
         while info & Info.startsAlone != 0 {
+            if inside {
+                let kind = info & 0x0F
+                if kind == GraphemeKind.space.rawValue || kind == GraphemeKind.glue.rawValue { break }
+            }
             let units: Int32 = c > 0xFFFF ? 2 : 1
-            guard u16 &+ units <= nextStart else { break }
+            guard u16 &+ units <= limit else { break }
             let next = i &+ length
             var d: UInt32 = 0
             var dLength = 0
@@ -144,6 +190,13 @@ struct MonoGeometryStream: GraphemeSink {
                         break
                     }
                 }
+            }
+            if inside,
+                let closed = active[0].take(
+                    line: line, x: cells, utf16Start: u16, utf8Start: Int32(truncatingIfNeeded: i),
+                    cells: Int32(info >> 4 & 0x03), utf16Length: units, utf8Length: Int32(truncatingIfNeeded: length))
+            {
+                emit(closed)
             }
             cells &+= Int32(info >> 4 & 0x03)
             u16 &+= units
@@ -229,31 +282,13 @@ struct MonoGeometryStream: GraphemeSink {
         }
         let isWhitespace = kind.isWhitespace
         for k in 0..<activeCount {
-            if isWhitespace {
-                if active[k].isOpen {
-                    emit(active[k])
-                    active[k].word += 1
-                    active[k].isOpen = false
-                }
-                continue
-            }
-            if active[k].isOpen && active[k].line != line {
-                emit(active[k])
-                active[k].isOpen = false
-            }
-            if !active[k].isOpen {
-                active[k].isOpen = true
-                active[k].line = line
-                active[k].firstX = x
-                active[k].right = x &+ width
-                active[k].utf16Start = utf16Start
-                active[k].utf8Start = utf8Start
-                active[k].graphemes = 0
-            }
-            active[k].graphemes += 1
-            active[k].utf16End = utf16End
-            active[k].utf8End = utf8End
-            active[k].right = max(active[k].right, x &+ width)
+            let closed =
+                isWhitespace
+                ? active[k].endWord()
+                : active[k].take(
+                    line: line, x: x, utf16Start: utf16Start, utf8Start: utf8Start, cells: width,
+                    utf16Length: utf16Length, utf8Length: utf8End &- utf8Start)
+            if let closed { emit(closed) }
         }
     }
 
