@@ -179,56 +179,61 @@ public struct JSONByteCursor {
         var runStart = 0
         var i = 0
         while i < n {
-            // Eight bytes at a time while none of them may need escaping.
-            while i + 8 <= n && !JSONByteCursor.mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
-                i += 8
+            // Eight bytes at a time while none of them may need escaping, then straight to
+            // the first that may (the lowest byte the mask marks is always a real one).
+            if i + 8 <= n {
+                let mask = JSONByteCursor.escapeMask(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                if mask == 0 {
+                    i += 8
+                    continue
+                }
+                i += mask.trailingZeroBitCount >> 3
             }
-            let stop = min(n, i + 8)
-            while i < stop {
-                let b = base[i]
-                guard JSONWriter.needsLook(b) else {
+            let b = base[i]
+            guard JSONWriter.needsLook(b) else {
+                i += 1
+                continue
+            }
+            var sequence: (UInt32, Int)?
+            if b == 0xC2 || b == 0xE2 {
+                sequence = JSONWriter.escapedSequence(text, at: i)
+                if sequence == nil {
                     i += 1
                     continue
                 }
-                var sequence: (UInt32, Int)?
-                if b == 0xC2 || b == 0xE2 {
-                    sequence = JSONWriter.escapedSequence(text, at: i)
-                    if sequence == nil {
-                        i += 1
-                        continue
-                    }
-                }
-                copy(base + runStart, i - runStart)
-                if let (scalar, length) = sequence {
-                    unicodeEscape(scalar)
-                    i += length
-                } else {
-                    switch b {
-                    case 0x22: twoBytes(0x5C, 0x22)
-                    case 0x5C: twoBytes(0x5C, 0x5C)
-                    case 0x0A: twoBytes(0x5C, UInt8(ascii: "n"))
-                    case 0x0D: twoBytes(0x5C, UInt8(ascii: "r"))
-                    case 0x09: twoBytes(0x5C, UInt8(ascii: "t"))
-                    default: unicodeEscape(UInt32(b))
-                    }
-                    i += 1
-                }
-                runStart = i
             }
+            copy(base + runStart, i - runStart)
+            if let (scalar, length) = sequence {
+                unicodeEscape(scalar)
+                i += length
+            } else {
+                switch b {
+                case 0x22: twoBytes(0x5C, 0x22)
+                case 0x5C: twoBytes(0x5C, 0x5C)
+                case 0x0A: twoBytes(0x5C, UInt8(ascii: "n"))
+                case 0x0D: twoBytes(0x5C, UInt8(ascii: "r"))
+                case 0x09: twoBytes(0x5C, UInt8(ascii: "t"))
+                default: unicodeEscape(UInt32(b))
+                }
+                i += 1
+            }
+            runStart = i
         }
         copy(base + runStart, n - runStart)
         literal("\"")
     }
 
-    /// Whether any of the eight bytes of `v` is a C0 control, `"`, `\`, DEL, C2 or E2.
+    /// The high bit of each of the eight bytes of `v` that may be a C0 control, `"`, `\`,
+    /// DEL, C2 or E2: none is missed, and the lowest one marked is one of them (a borrow
+    /// marks only bytes above a real one).
     @inline(__always)
-    static func mayNeedEscape(_ v: UInt64) -> Bool {
+    static func escapeMask(_ v: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
         let below20 = (v &- 0x2020_2020_2020_2020) & ~v & highs
         return below20 | hasZero(v ^ (ones &* 0x22)) | hasZero(v ^ (ones &* 0x5C)) | hasZero(v ^ (ones &* 0x7F))
-            | hasZero(v ^ (ones &* 0xC2)) | hasZero(v ^ (ones &* 0xE2)) != 0
+            | hasZero(v ^ (ones &* 0xC2)) | hasZero(v ^ (ones &* 0xE2))
     }
 
     private mutating func copy(_ from: UnsafePointer<UInt8>, _ count: Int) {

@@ -107,8 +107,8 @@ extension LayoutEngine {
         } else {
             c.literal(#"{"metrics":{"model":"#)
         }
-        c.quoted(metrics.model.rawValue)
-        c.literal(#","font":null,"cellWidth":"#)
+        // The stream lays out the mono model only.
+        c.literal(#""mono","font":null,"cellWidth":"#)
         c.integer(metrics.cellWidth)
         c.literal(#","cellHeight":"#)
         c.integer(metrics.cellHeight)
