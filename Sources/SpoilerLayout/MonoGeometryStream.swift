@@ -163,6 +163,27 @@ struct MonoGeometryStream: GraphemeSink {
         var (c, length) = GraphemeScanner.decode(p, i)
         var info = Info.info(of: c, in: table)
         while info & Info.startsAlone != 0 {
+            // Printable ASCII followed by ASCII: a cluster of its own, one cell wide, with no
+            // table to look at but the next byte's.
+            if c < 0x80 && i &+ 1 < n && p[i &+ 1] < 0x80 {
+                if inside && c == 0x20 { break }
+                guard u16 &+ 1 <= limit else { break }
+                if inside,
+                    let closed = active[0].take(
+                        line: line, x: cells, utf16Start: u16, utf8Start: Int32(truncatingIfNeeded: i), cells: 1,
+                        utf16Length: 1, utf8Length: 1)
+                {
+                    emit(closed)
+                }
+                cells &+= 1
+                u16 &+= 1
+                i &+= 1
+                let b = p[i]
+                c = UInt32(b)
+                length = 1
+                info = table[Int(b)]
+                continue
+            }
             if inside {
                 let kind = info & 0x0F
                 if kind == GraphemeKind.space.rawValue || kind == GraphemeKind.glue.rawValue { break }
