@@ -31,12 +31,13 @@ struct MonoGeometryStream: GraphemeSink {
         var utf8End: Int32 = 0
         var graphemes = 0
 
-        /// Adds a grapheme that is not whitespace at `x`, `cells` wide, to the open word,
-        /// opening one if none is; a word open on another line is given back, closed.
+        /// Adds `count` graphemes that are not whitespace, from `x` on and `cells` wide
+        /// together, to the open word, opening one if none is; a word open on another line
+        /// is given back, closed.
         @inline(__always)
         mutating func take(
             line: Int32, x: Int32, utf16Start: Int32, utf8Start: Int32, cells: Int32, utf16Length: Int32,
-            utf8Length: Int32
+            utf8Length: Int32, graphemes count: Int = 1
         ) -> Fragment? {
             var closed: Fragment?
             if isOpen && self.line != line {
@@ -52,7 +53,7 @@ struct MonoGeometryStream: GraphemeSink {
                 self.utf8Start = utf8Start
                 graphemes = 0
             }
-            graphemes += 1
+            graphemes += count
             utf16End = utf16Start &+ utf16Length
             utf8End = utf8Start &+ utf8Length
             right = max(right, x &+ cells)
@@ -163,21 +164,30 @@ struct MonoGeometryStream: GraphemeSink {
         var (c, length) = GraphemeScanner.decode(p, i)
         var info = Info.info(of: c, in: table)
         while info & Info.startsAlone != 0 {
-            // Printable ASCII followed by ASCII: a cluster of its own, one cell wide, with no
-            // table to look at but the next byte's.
+            // Printable ASCII followed by ASCII: each a cluster of its own, one cell wide. A
+            // run of them (up to a space inside a spoiler) is taken at once.
             if c < 0x80 && i &+ 1 < n && p[i &+ 1] < 0x80 {
                 if inside && c == 0x20 { break }
-                guard u16 &+ 1 <= limit else { break }
+                let room = Int(limit &- u16)
+                guard room >= 1 else { break }
+                let stop = min(n &- 1, i &+ room)
+                var j = i &+ 1
+                while j < stop {
+                    let b = p[j]
+                    guard b >= 0x20 && b < 0x7F && p[j &+ 1] < 0x80 && !(inside && b == 0x20) else { break }
+                    j &+= 1
+                }
+                let taken = Int32(truncatingIfNeeded: j &- i)
                 if inside,
                     let closed = active[0].take(
-                        line: line, x: cells, utf16Start: u16, utf8Start: Int32(truncatingIfNeeded: i), cells: 1,
-                        utf16Length: 1, utf8Length: 1)
+                        line: line, x: cells, utf16Start: u16, utf8Start: Int32(truncatingIfNeeded: i), cells: taken,
+                        utf16Length: taken, utf8Length: taken, graphemes: Int(taken))
                 {
                     emit(closed)
                 }
-                cells &+= 1
-                u16 &+= 1
-                i &+= 1
+                cells &+= taken
+                u16 &+= taken
+                i = j
                 let b = p[i]
                 c = UInt32(b)
                 length = 1
