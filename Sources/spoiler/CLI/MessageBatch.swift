@@ -112,18 +112,29 @@ struct MessageBatch {
         var progress = Progress(input: input)
         if jobs > 1 {
             var reader = LineBatchReader(input: input, targetBytes: MessageBatch.batchBytes)
+            var buffers = PieceBuffers(count: 0)
             while let batch = try reader.next() {
-                let pieces = ParallelLines.mapPieces(count: batch.lines.count, jobs: jobs) { range in
-                    var scratch = LineScratch()
+                // Each thread keeps its line buffers from piece to piece, and each piece its
+                // output buffer from batch to batch.
+                if buffers.count < ParallelLines.pieceCount(count: batch.lines.count, jobs: jobs) {
+                    buffers = PieceBuffers(count: ParallelLines.pieceCount(count: batch.lines.count, jobs: jobs))
+                }
+                let pieceBuffers = buffers
+                let pieces = ParallelLines.mapPieces(count: batch.lines.count, jobs: jobs, state: { LineScratch() }) {
+                    piece, range, scratch in
+                    scratch.out = pieceBuffers.take(piece)
                     var outcomes: [LineOutcome] = []
                     outcomes.reserveCapacity(range.count)
                     for i in range {
                         outcomes.append(outcome(batch.bytes[batch.lines[i]], batch.firstNumber + i, &scratch))
                     }
-                    return (scratch.out, outcomes)
+                    pieceBuffers.put(piece, scratch.out)
+                    scratch.out = JSONOutputBuffer()
+                    return outcomes
                 }
                 var number = batch.firstNumber
-                for (out, outcomes) in pieces {
+                for (piece, outcomes) in pieces.enumerated() {
+                    let out = buffers[piece]
                     // Output lines in a row are written together.
                     var offset = 0
                     var runStart = 0
