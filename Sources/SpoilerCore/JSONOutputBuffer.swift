@@ -2,8 +2,8 @@
 /// reused from line to line: a line filter writes thousands of small records a second, and
 /// a fresh array for each costs an allocation, a metadata lookup and a free.
 ///
-/// The storage only grows (geometrically) and is zeroed once when it does; ``removeAll()``
-/// keeps it. ``count`` bytes of it are the output.
+/// The storage only grows (geometrically), without being filled; ``removeAll()`` keeps it.
+/// ``count`` bytes of it are the output.
 ///
 /// ```swift
 /// var out = JSONOutputBuffer()
@@ -26,9 +26,21 @@ public struct JSONOutputBuffer: Sendable {
         if storage.count - count < n { grow(n) }
     }
 
+    /// Moves the bytes written into new storage of at least `count + n` bytes. The room
+    /// past them is left as the allocator gives it, untouched: a bound far above what is
+    /// written (six bytes for every byte of text, in case each needs `\u` escaping) costs
+    /// address space, not resident memory.
     private mutating func grow(_ n: Int) {
         let wanted = max(count + n, 2 * storage.count, 4096)
-        storage.append(contentsOf: repeatElement(0, count: wanted - storage.count))
+        let used = count
+        let old = storage
+        storage = [UInt8](unsafeUninitializedCapacity: wanted) { room, initialized in
+            if used > 0 {
+                old.withUnsafeBufferPointer { room.baseAddress!.update(from: $0.baseAddress!, count: used) }
+            }
+            // UInt8 is trivial: the room is written before it is read, from `count` on.
+            initialized = wanted
+        }
     }
 
     /// Writes at most `bound` bytes with `body` after the bytes written so far.
