@@ -35,6 +35,26 @@ public struct JSONByteCursor {
         }
     }
 
+    /// A cursor at the start of `room`, for a writer that keeps it across calls; it never
+    /// writes past the room's end.
+    public init(room: UnsafeMutableBufferPointer<UInt8>) {
+        self.init(room)
+    }
+
+    /// Where the next byte goes.
+    public var position: UnsafeMutablePointer<UInt8> { p }
+
+    /// Writes with `body` into `room`, and returns how many bytes it wrote.
+    ///
+    /// - Precondition: `body` writes at most `room.count` bytes.
+    public static func write(into room: UnsafeMutableBufferPointer<UInt8>, _ body: (inout JSONByteCursor) -> Void)
+        -> Int
+    {
+        var cursor = JSONByteCursor(room)
+        body(&cursor)
+        return room.baseAddress!.distance(to: cursor.p)
+    }
+
     @usableFromInline func reserve(_ n: Int) {
         precondition(n <= p.distance(to: end), "JSONByteCursor: the bound given was too small")
     }
@@ -57,7 +77,34 @@ public struct JSONByteCursor {
     }
 
     /// Writes `n` in decimal, as ``JSONWriter/number(_:)-(Int)``; at most 20 bytes.
+    ///
+    /// Inlined for the numbers below 1000 (most numbers of a layout or an entity), the rest
+    /// written by a call.
+    @inlinable @inline(__always)
     public mutating func integer(_ n: Int) {
+        reserve(20)
+        if n >= 0 && n < 1000 {
+            let m = UInt(bitPattern: n)
+            if m < 10 {
+                p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m)
+                p += 1
+            } else if m < 100 {
+                p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m / 10)
+                p[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10)
+                p += 2
+            } else {
+                p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m / 100)
+                p[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m / 10 % 10)
+                p[2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10)
+                p += 3
+            }
+            return
+        }
+        anyInteger(n)
+    }
+
+    /// Writes any `n` in decimal, as ``integer(_:)`` does.
+    @usableFromInline mutating func anyInteger(_ n: Int) {
         reserve(20)
         var m = n.magnitude
         if n < 0 {
@@ -132,56 +179,61 @@ public struct JSONByteCursor {
         var runStart = 0
         var i = 0
         while i < n {
-            // Eight bytes at a time while none of them may need escaping.
-            while i + 8 <= n && !JSONByteCursor.mayNeedEscape(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
-                i += 8
+            // Eight bytes at a time while none of them may need escaping, then straight to
+            // the first that may (the lowest byte the mask marks is always a real one).
+            if i + 8 <= n {
+                let mask = JSONByteCursor.escapeMask(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                if mask == 0 {
+                    i += 8
+                    continue
+                }
+                i += mask.trailingZeroBitCount >> 3
             }
-            let stop = min(n, i + 8)
-            while i < stop {
-                let b = base[i]
-                guard JSONWriter.needsLook(b) else {
+            let b = base[i]
+            guard JSONWriter.needsLook(b) else {
+                i += 1
+                continue
+            }
+            var sequence: (UInt32, Int)?
+            if b == 0xC2 || b == 0xE2 {
+                sequence = JSONWriter.escapedSequence(text, at: i)
+                if sequence == nil {
                     i += 1
                     continue
                 }
-                var sequence: (UInt32, Int)?
-                if b == 0xC2 || b == 0xE2 {
-                    sequence = JSONWriter.escapedSequence(text, at: i)
-                    if sequence == nil {
-                        i += 1
-                        continue
-                    }
-                }
-                copy(base + runStart, i - runStart)
-                if let (scalar, length) = sequence {
-                    unicodeEscape(scalar)
-                    i += length
-                } else {
-                    switch b {
-                    case 0x22: twoBytes(0x5C, 0x22)
-                    case 0x5C: twoBytes(0x5C, 0x5C)
-                    case 0x0A: twoBytes(0x5C, UInt8(ascii: "n"))
-                    case 0x0D: twoBytes(0x5C, UInt8(ascii: "r"))
-                    case 0x09: twoBytes(0x5C, UInt8(ascii: "t"))
-                    default: unicodeEscape(UInt32(b))
-                    }
-                    i += 1
-                }
-                runStart = i
             }
+            copy(base + runStart, i - runStart)
+            if let (scalar, length) = sequence {
+                unicodeEscape(scalar)
+                i += length
+            } else {
+                switch b {
+                case 0x22: twoBytes(0x5C, 0x22)
+                case 0x5C: twoBytes(0x5C, 0x5C)
+                case 0x0A: twoBytes(0x5C, UInt8(ascii: "n"))
+                case 0x0D: twoBytes(0x5C, UInt8(ascii: "r"))
+                case 0x09: twoBytes(0x5C, UInt8(ascii: "t"))
+                default: unicodeEscape(UInt32(b))
+                }
+                i += 1
+            }
+            runStart = i
         }
         copy(base + runStart, n - runStart)
         literal("\"")
     }
 
-    /// Whether any of the eight bytes of `v` is a C0 control, `"`, `\`, DEL, C2 or E2.
+    /// The high bit of each of the eight bytes of `v` that may be a C0 control, `"`, `\`,
+    /// DEL, C2 or E2: none is missed, and the lowest one marked is one of them (a borrow
+    /// marks only bytes above a real one).
     @inline(__always)
-    static func mayNeedEscape(_ v: UInt64) -> Bool {
+    static func escapeMask(_ v: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
         let below20 = (v &- 0x2020_2020_2020_2020) & ~v & highs
         return below20 | hasZero(v ^ (ones &* 0x22)) | hasZero(v ^ (ones &* 0x5C)) | hasZero(v ^ (ones &* 0x7F))
-            | hasZero(v ^ (ones &* 0xC2)) | hasZero(v ^ (ones &* 0xE2)) != 0
+            | hasZero(v ^ (ones &* 0xC2)) | hasZero(v ^ (ones &* 0xE2))
     }
 
     private mutating func copy(_ from: UnsafePointer<UInt8>, _ count: Int) {

@@ -109,29 +109,60 @@ extension Message {
     }
 
     /// The bytes ``write(utf8:entities:id:to:)`` writes into an empty writer, written
-    /// through a ``JSONByteCursor`` into one array of the right size: the fast path of
-    /// `spoiler parse --ndjson`.
+    /// through a ``JSONByteCursor`` into one array of the right size.
     public static func jsonBytes(
         utf8 text: UnsafeBufferPointer<UInt8>, entities: [Entity], id: UnsafeBufferPointer<UInt8>?
     ) -> [UInt8] {
+        JSONByteCursor.bytes(capacity: jsonBound(utf8: text, entities: entities, id: id)) { c in
+            writeJSON(utf8: text, entities: entities, id: id, to: &c)
+        }
+    }
+
+    /// Appends the bytes ``write(utf8:entities:id:to:)`` writes into an empty writer to
+    /// `out`, a buffer reused from line to line: the fast path of `spoiler parse --ndjson`.
+    ///
+    /// - Parameters:
+    ///   - text: The text, valid UTF-8 (the caller vouches for it).
+    ///   - entities: Its entities, in canonical order.
+    ///   - id: The id as raw JSON, written first, or nil for none.
+    ///   - out: Where the object is appended.
+    public static func appendJSON(
+        utf8 text: UnsafeBufferPointer<UInt8>, entities: [Entity], id: UnsafeBufferPointer<UInt8>?,
+        to out: inout JSONOutputBuffer
+    ) {
+        out.write(bound: jsonBound(utf8: text, entities: entities, id: id)) { c in
+            writeJSON(utf8: text, entities: entities, id: id, to: &c)
+        }
+    }
+
+    /// An upper bound of the bytes ``writeJSON(utf8:entities:id:to:)`` writes.
+    private static func jsonBound(
+        utf8 text: UnsafeBufferPointer<UInt8>, entities: [Entity], id: UnsafeBufferPointer<UInt8>?
+    ) -> Int {
         var bound = 32 + (id?.count ?? 0) + 6 * text.count
         for e in entities { bound += e.jsonBound }
-        return JSONByteCursor.bytes(capacity: bound) { c in
-            if let id {
-                c.literal(#"{"id":"#)
-                c.raw(id)
-                c.literal(#","text":"#)
-            } else {
-                c.literal(#"{"text":"#)
-            }
-            c.quoted(utf8: text)
-            c.literal(#","entities":["#)
-            for (k, e) in entities.enumerated() {
-                if k > 0 { c.literal(",") }
-                e.write(to: &c)
-            }
-            c.literal("]}")
+        return bound
+    }
+
+    /// Writes the message object through a cursor with room for ``jsonBound(utf8:entities:id:)``.
+    private static func writeJSON(
+        utf8 text: UnsafeBufferPointer<UInt8>, entities: [Entity], id: UnsafeBufferPointer<UInt8>?,
+        to c: inout JSONByteCursor
+    ) {
+        if let id {
+            c.literal(#"{"id":"#)
+            c.raw(id)
+            c.literal(#","text":"#)
+        } else {
+            c.literal(#"{"text":"#)
         }
+        c.quoted(utf8: text)
+        c.literal(#","entities":["#)
+        for (k, e) in entities.enumerated() {
+            if k > 0 { c.literal(",") }
+            e.write(to: &c)
+        }
+        c.literal("]}")
     }
 
     /// Writes the bytes of ``write(to:id:)`` in pieces: `emit` is called whenever about

@@ -111,63 +111,117 @@ public struct LayoutEngine: Sendable, Equatable {
         }
     }
 
-    /// Places every grapheme of `p`: a byte loop with a fast path for ASCII followed by
-    /// ASCII (a cluster of its own), and `GraphemeScanner` for everything else.
+    /// Places every grapheme of `p` on lines with a ``LineBreaker``.
     @inline(__always)
     func place<M: GraphemeMeasure>(_ p: UnsafeBufferPointer<UInt8>, measure: M) -> LineBreaker {
         let n = min(p.count, Int(Int32.max))
         var breaker = LineBreaker(wrap: wrapWidth, tabStop: Int(measure.tabStop))
         var u16: Int32 = 0
         breaker.run(capacity: n) { breaker in
-            GraphemeScanner.BMPInfo.table.withUnsafeBufferPointer { table in
-                var i = 0
-                while i < n {
-                    let b = p[i]
-                    if b < 0x80 && (i + 1 == n || p[i + 1] < 0x80) {
-                        let i32 = Int32(truncatingIfNeeded: i)
-                        if b > 0x20 && b < 0x7F {
-                            let (w, fallback) = measure.ascii(b)
-                            breaker.addJoining(
-                                width: w, kind: .other, utf8Start: i32, utf8End: i32 &+ 1, utf16Start: u16,
-                                utf16Length: 1,
-                                isFallback: fallback)
-                            i += 1
-                            u16 &+= 1
-                            continue
-                        }
-                        if b == 0x20 || b == 0x0A || b == 0x09 {
-                            let (w, fallback) = b == 0x20 ? measure.ascii(b) : (0, false)
-                            breaker.addBreaking(
-                                width: w, kind: b == 0x20 ? .space : b == 0x0A ? .newline : .tab, utf8Start: i32,
-                                utf8End: i32 &+ 1, utf16Start: u16, utf16Length: 1, isFallback: fallback)
-                            i += 1
-                            u16 &+= 1
-                            continue
-                        }
-                    }
-                    let g = GraphemeScanner.scan(p, from: i, to: n, table: table)
-                    let (width, isFallback) = measure.measure(g, p, from: i)
-                    let start = Int32(truncatingIfNeeded: i)
-                    let end = Int32(truncatingIfNeeded: g.end)
-                    let u16Length = Int32(truncatingIfNeeded: g.utf16Length)
-                    switch g.kind {
-                    case .space, .tab, .wide, .newline:
-                        breaker.addBreaking(
-                            width: width, kind: g.kind, utf8Start: start, utf8End: end, utf16Start: u16,
-                            utf16Length: u16Length, isFallback: isFallback)
-                    default:
-                        breaker.addJoining(
-                            width: width, kind: g.kind, utf8Start: start, utf8End: end, utf16Start: u16,
-                            utf16Length: u16Length, isFallback: isFallback)
-                    }
-                    i = g.end
-                    u16 &+= u16Length
-                }
-            }
+            u16 = LayoutEngine.forEachGrapheme(p, count: n, measure: measure, into: &breaker)
         }
         breaker.finish(end: u16)
         return breaker
     }
+
+    /// Hands every grapheme of the first `n` bytes of `p` to `sink` in order, measured by
+    /// `measure`: a byte loop with a fast path for ASCII followed by ASCII (a cluster of
+    /// its own), and `GraphemeScanner` for everything else. Returns the text's length in
+    /// UTF-16 units.
+    @inline(__always)
+    static func forEachGrapheme<M: GraphemeMeasure, S: GraphemeSink>(
+        _ p: UnsafeBufferPointer<UInt8>, count n: Int, measure: M, into sink: inout S
+    ) -> Int32 {
+        var u16: Int32 = 0
+        GraphemeScanner.BMPInfo.table.withUnsafeBufferPointer { table in
+            var i = 0
+            while i < n {
+                // A run of graphemes the sink takes at once, for a sink that does.
+                if S.takesRuns {
+                    let (next, nextU16) = sink.takeRun(p, from: i, count: n, utf16Start: u16, table: table)
+                    if next > i {
+                        i = next
+                        u16 = nextU16
+                        continue
+                    }
+                }
+                let b = p[i]
+                if b < 0x80 && (i + 1 == n || p[i + 1] < 0x80) {
+                    let i32 = Int32(truncatingIfNeeded: i)
+                    if b > 0x20 && b < 0x7F {
+                        let (w, fallback) = measure.ascii(b)
+                        sink.addJoining(
+                            width: w, kind: .other, utf8Start: i32, utf8End: i32 &+ 1, utf16Start: u16,
+                            utf16Length: 1,
+                            isFallback: fallback)
+                        i += 1
+                        u16 &+= 1
+                        continue
+                    }
+                    if b == 0x20 || b == 0x0A || b == 0x09 {
+                        let (w, fallback) = b == 0x20 ? measure.ascii(b) : (0, false)
+                        sink.addBreaking(
+                            width: w, kind: b == 0x20 ? .space : b == 0x0A ? .newline : .tab, utf8Start: i32,
+                            utf8End: i32 &+ 1, utf16Start: u16, utf16Length: 1, isFallback: fallback)
+                        i += 1
+                        u16 &+= 1
+                        continue
+                    }
+                }
+                let g = GraphemeScanner.scan(p, from: i, to: n, table: table)
+                let (width, isFallback) = measure.measure(g, p, from: i)
+                let start = Int32(truncatingIfNeeded: i)
+                let end = Int32(truncatingIfNeeded: g.end)
+                let u16Length = Int32(truncatingIfNeeded: g.utf16Length)
+                switch g.kind {
+                case .space, .tab, .wide, .newline:
+                    sink.addBreaking(
+                        width: width, kind: g.kind, utf8Start: start, utf8End: end, utf16Start: u16,
+                        utf16Length: u16Length, isFallback: isFallback)
+                default:
+                    sink.addJoining(
+                        width: width, kind: g.kind, utf8Start: start, utf8End: end, utf16Start: u16,
+                        utf16Length: u16Length, isFallback: isFallback)
+                }
+                i = g.end
+                u16 &+= u16Length
+            }
+        }
+        return u16
+    }
+}
+
+/// Takes the graphemes of a text in order from ``LayoutEngine/forEachGrapheme(_:count:measure:into:)``:
+/// the ``LineBreaker``, or the streaming geometry writer of the mono model without wrapping.
+protocol GraphemeSink {
+    /// A grapheme of an unbreakable run (kinds `.other`, `.glue`, `.control`, `.format`).
+    mutating func addJoining(
+        width: Int32, kind: GraphemeKind, utf8Start: Int32, utf8End: Int32, utf16Start: Int32, utf16Length: Int32,
+        isFallback: Bool)
+    /// Breakable whitespace (`.space`, `.tab`), a wide grapheme (`.wide`) or a line break
+    /// (`.newline`).
+    mutating func addBreaking(
+        width: Int32, kind: GraphemeKind, utf8Start: Int32, utf8End: Int32, utf16Start: Int32, utf16Length: Int32,
+        isFallback: Bool)
+    /// Whether the sink takes runs of graphemes itself with ``takeRun(_:from:count:utf16Start:table:)``.
+    static var takesRuns: Bool { get }
+    /// Takes the graphemes it can at once from byte `start` of `p` (at UTF-16 offset
+    /// `utf16Start`), as if each were given on its own, and returns where it stopped (byte
+    /// and UTF-16 offsets); the rest are given one by one. `table` is
+    /// `GraphemeScanner.BMPInfo.table`.
+    mutating func takeRun(
+        _ p: UnsafeBufferPointer<UInt8>, from start: Int, count n: Int, utf16Start: Int32,
+        table: UnsafeBufferPointer<UInt8>
+    ) -> (Int, Int32)
+}
+
+extension LineBreaker: GraphemeSink {
+    static var takesRuns: Bool { false }
+
+    func takeRun(
+        _ p: UnsafeBufferPointer<UInt8>, from start: Int, count n: Int, utf16Start: Int32,
+        table: UnsafeBufferPointer<UInt8>
+    ) -> (Int, Int32) { (start, utf16Start) }
 }
 
 /// Measures graphemes in layout units for ``LayoutEngine/place(_:measure:)``.

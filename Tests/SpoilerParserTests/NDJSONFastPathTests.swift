@@ -40,6 +40,7 @@ import Testing
         var rng = SplitMix64(seed: 0x17)
         var taken = 0
         var failures: [String] = []
+        var buffers = NDJSONLineBuffers()
         for _ in 0..<40_000 {
             let line = Self.line(&rng)
             let fast = line.withUnsafeBufferPointer { p in
@@ -48,6 +49,15 @@ import Testing
                     Message.write(utf8: text, entities: entities, id: id, to: &w)
                     return (Array(text), entities, id.map(Array.init), w.bytes)
                 }
+            }
+            // Buffers reused from line to line read each line as fresh ones do.
+            let reused = line.withUnsafeBufferPointer { p in
+                NDJSONRecord.withPlainMessage(line: p, format: .plain, buffers: &buffers) { text, entities, id in
+                    (Array(text), entities, id.map(Array.init))
+                }
+            }
+            if reused?.0 != fast?.0 || reused?.1 != fast?.1 || reused?.2 != fast?.2 {
+                failures.append("reused buffers differ: \(String(decoding: line, as: UTF8.self))")
             }
             guard let fast else { continue }
             taken += 1

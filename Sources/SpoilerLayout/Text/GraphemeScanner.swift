@@ -50,34 +50,52 @@ enum GraphemeScanner {
         var (c, len) = decode(p, start)
         let first = c
         var j = start + len
+        // A scalar that starts a cluster alone (boundary class Other,
+        // Extended_Pictographic, LV or LVT, and not a control) ends it at the first scalar
+        // after it that is not Extend or SpacingMark (UAX #29 GB9, GB9a; GB11 needs a ZWJ,
+        // and RI pairs an RI first). Such a cluster, without a ZWJ, VS16 or a jamo after a
+        // syllable (GB7, GB8), measures as its first scalar alone. The facts come from
+        // utf8proc, cached per scalar in `BMPInfo`; anything else takes the full loop below.
+        let firstInfo = BMPInfo.info(of: first, in: table)
+        if firstInfo & BMPInfo.startsAlone != 0 {
+            var k = j
+            var utf16 = first > 0xFFFF ? 2 : 1
+            var count = 1
+            var simple = true
+            while k < n && p[k] >= 0x80 {
+                let (d, dl) = decode(p, k)
+                guard let dIndex = BMPInfo.index(of: d) else {
+                    simple = false
+                    break
+                }
+                if table[dIndex] & BMPInfo.extends == 0 {
+                    // A vowel or final jamo after a Hangul syllable joins it.
+                    if first >= 0xAC00 && first <= 0xD7A3
+                        && ((d >= 0x1160 && d <= 0x11FF) || (d >= 0xD7B0 && d <= 0xD7FF))
+                    {
+                        simple = false
+                    }
+                    break
+                }
+                if d == 0x200D || d == 0xFE0F {
+                    simple = false
+                    break
+                }
+                k += dl
+                utf16 += d > 0xFFFF ? 2 : 1
+                count += 1
+            }
+            if simple {
+                return ScannedGrapheme(
+                    end: k, utf16Length: utf16, kind: unsafeBitCast(firstInfo & 0x0F, to: GraphemeKind.self),
+                    columns: Int(firstInfo >> 4 & 0x03), base: first, scalarCount: count)
+            }
+        }
         var utf16 = c > 0xFFFF ? 2 : 1
         var count = 1
         var hasVS16 = false
         var regionalIndicators = isRegionalIndicator(first) ? 1 : 0
         var state: Int32 = 0
-        // A BMP scalar that starts a cluster alone (boundary class Other,
-        // Extended_Pictographic, LV or LVT) ends it unless the next scalar is Extend, ZWJ or
-        // SpacingMark (UAX #29 GB9, GB9a; GB11 needs a ZWJ first), or a jamo after a
-        // syllable (GB7, GB8). The facts come from
-        // utf8proc, cached per scalar in `BMPInfo`.
-        if first < 0x10000 {
-            let info = table[Int(first)]
-            if info & BMPInfo.startsAlone != 0 {
-                var joins = false
-                if j < n && p[j] >= 0x80 {
-                    let (d, _) = decode(p, j)
-                    joins =
-                        d >= 0x10000 || table[Int(d)] & BMPInfo.extends != 0
-                        || (first >= 0xAC00 && first <= 0xD7A3  // a Hangul syllable, then a vowel or final jamo
-                            && ((d >= 0x1160 && d <= 0x11FF) || (d >= 0xD7B0 && d <= 0xD7FF)))
-                }
-                if !joins {
-                    return ScannedGrapheme(
-                        end: j, utf16Length: 1, kind: unsafeBitCast(info & 0x0F, to: GraphemeKind.self),
-                        columns: Int(info >> 4 & 0x03), base: first, scalarCount: 1)
-                }
-            }
-        }
         while j < n {
             let (d, dl) = decode(p, j)
             if utf8proc_grapheme_break_stateful(Int32(bitPattern: c), Int32(bitPattern: d), &state) { break }
@@ -94,9 +112,10 @@ enum GraphemeScanner {
         return g
     }
 
-    /// Facts about every scalar of the Basic Multilingual Plane, derived once per process from
-    /// utf8proc (about 3 ms): bits 0–3 the ``GraphemeKind`` of the scalar alone, bits 4–5 its
-    /// cells, bit 6 ``startsAlone``, bit 7 ``extends``.
+    /// Facts about every scalar of the Basic Multilingual Plane and of U+1F000 to U+1FFFF
+    /// (the emoji), derived once per process from utf8proc (about 3 ms): bits 0–3 the
+    /// ``GraphemeKind`` of the scalar alone, bits 4–5 its cells, bit 6 ``startsAlone``,
+    /// bit 7 ``extends``. ``index(of:)`` gives a scalar's place in ``table``.
     enum BMPInfo {
         /// The scalar's boundary class is Other, Extended_Pictographic or a Hangul syllable
         /// (LV, LVT) and it is not a control: it forms a cluster alone unless an extending
@@ -106,7 +125,26 @@ enum GraphemeScanner {
         /// before it (UAX #29 GB9, GB9a).
         static let extends: UInt8 = 1 << 7
 
-        static let table: [UInt8] = (0..<0x10000).map { v -> UInt8 in
+        /// The first scalar of the emoji plane kept after the BMP's.
+        static let emojiStart: UInt32 = 0x1F000
+
+        /// Where the facts about `v` are in ``table``, or nil when they are not kept.
+        @inline(__always)
+        static func index(of v: UInt32) -> Int? {
+            if v < 0x10000 { return Int(v) }
+            let e = v &- emojiStart
+            return e < 0x1000 ? 0x10000 + Int(e) : nil
+        }
+
+        /// The facts about `v` from `table`, or 0 (none of the bits) when they are not kept.
+        @inline(__always)
+        static func info(of v: UInt32, in table: UnsafeBufferPointer<UInt8>) -> UInt8 {
+            guard let k = index(of: v) else { return 0 }
+            return table[k]
+        }
+
+        static let table: [UInt8] = (0..<0x11000).map { k -> UInt8 in
+            let v = k < 0x10000 ? k : Int(emojiStart) + k - 0x10000
             if v >= 0xD800 && v <= 0xDFFF { return 0 }
             let bc = Int(utf8proc_get_property(Int32(v)).pointee.boundclass)
             var g = ScannedGrapheme(end: 0, utf16Length: 1, kind: .other, columns: 1, base: UInt32(v), scalarCount: 1)

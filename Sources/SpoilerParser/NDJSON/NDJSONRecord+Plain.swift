@@ -32,36 +32,73 @@ extension NDJSONRecord {
         line: UnsafeBufferPointer<UInt8>, format: InputFormat, options: ParseOptions = ParseOptions(),
         _ body: (_ text: UnsafeBufferPointer<UInt8>, _ entities: [Entity], _ id: UnsafeBufferPointer<UInt8>?) -> R
     ) -> R? {
+        var buffers = NDJSONLineBuffers()
+        return withPlainMessage(line: line, format: format, options: options, buffers: &buffers, body)
+    }
+
+    /// Reads the common kind of NDJSON line as ``withPlainMessage(line:format:options:_:)``
+    /// does, into `buffers` reused from line to line, so that a line costs no allocation
+    /// once the buffers have grown to the longest line.
+    ///
+    /// - Parameters:
+    ///   - line: One line without its `\n`.
+    ///   - format: The input format; only `plain` is read here.
+    ///   - options: How messages are read; only the defaults are read here.
+    ///   - buffers: Room for the decoded text, the parsed text and the entities.
+    ///   - body: Called once with the text, its entities (UTF-16 offsets, canonical order)
+    ///     and the id, all valid only during the call.
+    /// - Returns: `body`'s result, or nil when the line is not of the common kind.
+    public static func withPlainMessage<R>(
+        line: UnsafeBufferPointer<UInt8>, format: InputFormat, options: ParseOptions = ParseOptions(),
+        buffers: inout NDJSONLineBuffers,
+        _ body: (_ text: UnsafeBufferPointer<UInt8>, _ entities: [Entity], _ id: UnsafeBufferPointer<UInt8>?) -> R
+    ) -> R? {
         guard format == .plain, !options.spoilerReasons, let base = line.baseAddress else { return nil }
         var reader = PlainLineReader(base: base, count: line.count)
         guard let shape = reader.read() else { return nil }
-        var decoded: [UInt8] = []
         let raw = UnsafeBufferPointer(start: base + shape.text.lowerBound, count: shape.text.count)
         let id = shape.id.map { UnsafeBufferPointer(start: base + $0.lowerBound, count: $0.count) }
         if shape.textHasEscapes {
+            var decoded: [UInt8] = []
+            swap(&decoded, &buffers.decoded)
+            defer { swap(&decoded, &buffers.decoded) }
+            decoded.removeAll(keepingCapacity: true)
             guard PlainLineReader.unescape(raw, into: &decoded) else { return nil }
-            return decoded.withUnsafeBufferPointer { plainMessage($0, id: id, body) }
+            return decoded.withUnsafeBufferPointer { plainMessage($0, id: id, buffers: &buffers, body) }
         }
-        return plainMessage(raw, id: id, body)
+        return plainMessage(raw, id: id, buffers: &buffers, body)
     }
 
-    /// Parses `text` (nil when it is not valid UTF-8) as plain markup and calls `body`.
+    /// Parses `text` as plain markup and calls `body`. The text is valid UTF-8: the reader
+    /// checked the string's raw bytes, and decoding escapes (never a surrogate) keeps them so.
     private static func plainMessage<R>(
-        _ text: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>?,
+        _ text: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>?, buffers: inout NDJSONLineBuffers,
         _ body: (UnsafeBufferPointer<UInt8>, [Entity], UnsafeBufferPointer<UInt8>?) -> R
     ) -> R? {
-        guard UTF8Validation.firstInvalidOffset(in: text) == nil else { return nil }
         if text.isEmpty { return body(text, [], id) }
+        var out: [UInt8] = []
         var entities: [Entity] = []
-        // The output is never longer than the input, since only markup is taken out.
-        let out = [UInt8](unsafeUninitializedCapacity: text.count) { storage, count in
-            var scanner = PlainScanner(output: PlainOutput(storage))
-            scanner.entities.reserveCapacity(8)
-            scanner.scan(text)
-            entities = scanner.entities
-            count = scanner.out.count
+        swap(&out, &buffers.text)
+        swap(&entities, &buffers.entities)
+        defer {
+            swap(&out, &buffers.text)
+            swap(&entities, &buffers.entities)
         }
-        return out.withUnsafeBufferPointer { body($0, entities, id) }
+        // The output is never longer than the input, since only markup is taken out.
+        if out.count < text.count {
+            out.append(contentsOf: repeatElement(0, count: max(text.count, 2 * out.count) - out.count))
+        }
+        entities.removeAll(keepingCapacity: true)
+        let count = out.withUnsafeMutableBufferPointer { storage in
+            var scanner = PlainScanner(output: PlainOutput(storage))
+            swap(&scanner.entities, &entities)
+            scanner.scan(text)
+            swap(&scanner.entities, &entities)
+            return scanner.out.count
+        }
+        return out.withUnsafeBufferPointer { p in
+            body(UnsafeBufferPointer(start: p.baseAddress, count: count), entities, id)
+        }
     }
 }
 
@@ -153,13 +190,23 @@ private struct PlainLineReader {
         var escapes = false
         let raw = UnsafeRawPointer(base)
         while i < count {
-            // Eight bytes at a time while none is a quote, a backslash or a control.
-            while i + 8 <= count && !PlainLineReader.mayEndString(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            {
+            // Eight ASCII bytes at a time while none is a quote, a backslash or a control.
+            while i + 8 <= count {
+                let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if v & 0x8080_8080_8080_8080 != 0 || PlainLineReader.mayEndString(v) { break }
                 i += 8
             }
             guard i < count else { break }
             let b = base[i]
+            if b >= 0x80 {
+                // A run of UTF-8 sequences, each checked here: a string read here is valid
+                // UTF-8 (nil, for the full reader to word, where it is not).
+                repeat {
+                    guard let length = PlainLineReader.sequenceLength(base, at: i, count: count) else { return nil }
+                    i += length
+                } while i < count && base[i] >= 0x80
+                continue
+            }
             if b == UInt8(ascii: "\"") {
                 i += 1
                 return (start..<(i - 1), escapes)
@@ -173,6 +220,42 @@ private struct PlainLineReader {
             i += 1
         }
         return nil
+    }
+
+    /// The length of the valid UTF-8 sequence that starts with the byte at `i` (0x80 or
+    /// more) of the `count` bytes at `base`, or nil when it is not one: the checks of
+    /// `UTF8Validation` (no overlong forms, surrogates or scalars past U+10FFFF).
+    @inline(__always)
+    static func sequenceLength(_ base: UnsafePointer<UInt8>, at i: Int, count: Int) -> Int? {
+        let b = base[i]
+        @inline(__always) func isContinuation(_ k: Int) -> Bool { base[k] & 0xC0 == 0x80 }
+        if b < 0xC2 { return nil }
+        if b < 0xE0 {
+            guard i + 1 < count, isContinuation(i + 1) else { return nil }
+            return 2
+        }
+        if b < 0xF0 {
+            guard i + 2 < count else { return nil }
+            let c = base[i + 1]
+            let ok =
+                switch b {
+                case 0xE0: c >= 0xA0 && c <= 0xBF
+                case 0xED: c >= 0x80 && c <= 0x9F
+                default: c & 0xC0 == 0x80
+                }
+            guard ok, isContinuation(i + 2) else { return nil }
+            return 3
+        }
+        guard b <= 0xF4, i + 3 < count else { return nil }
+        let c = base[i + 1]
+        let ok =
+            switch b {
+            case 0xF0: c >= 0x90 && c <= 0xBF
+            case 0xF4: c >= 0x80 && c <= 0x8F
+            default: c & 0xC0 == 0x80
+            }
+        guard ok, isContinuation(i + 2), isContinuation(i + 3) else { return nil }
+        return 4
     }
 
     /// Whether any of the eight bytes of `v` is `"`, `\` or below 0x20.

@@ -37,11 +37,14 @@ struct MessageBatch {
 
     /// What `Step` gives, from a message given as the UTF-8 bytes of its text and its
     /// entities, with its id as raw JSON: the fast path of common NDJSON lines in plain
-    /// markup (``NDJSONRecord/withPlainMessage(line:format:options:_:)``), which builds no
-    /// ``Message``. It must write the same bytes as `Step` for the same message.
+    /// markup (``NDJSONRecord/withPlainMessage(line:format:options:buffers:_:)``), which builds no
+    /// ``Message``. It appends to `out` (without a newline) the same bytes as `Step` gives
+    /// for the same message.
     typealias BytesStep =
-        @Sendable (_ text: UnsafeBufferPointer<UInt8>, _ entities: [Entity], _ id: UnsafeBufferPointer<UInt8>) ->
-        [UInt8]
+        @Sendable (
+            _ text: UnsafeBufferPointer<UInt8>, _ entities: [Entity], _ id: UnsafeBufferPointer<UInt8>,
+            _ out: inout JSONOutputBuffer
+        ) -> Void
 
     /// The fast path for common NDJSON lines, if the command has one.
     var bytesStep: BytesStep?
@@ -73,10 +76,10 @@ struct MessageBatch {
         let format = self.format
         let options = self.options
         let bytesStep = self.bytesStep
-        try MessageBatch.runLines(input: input, jobs: jobs, policy: policy) { line, number in
+        try MessageBatch.runLines(input: input, jobs: jobs, policy: policy) { line, number, scratch in
             if let bytesStep,
                 let fast = MessageBatch.fastOutcome(
-                    of: line, number: number, format: format, options: options, step: bytesStep)
+                    of: line, number: number, format: format, options: options, scratch: &scratch, step: bytesStep)
             {
                 return fast
             }
@@ -84,39 +87,117 @@ struct MessageBatch {
         }
     }
 
+    /// Runs `outcome` over every line of `input` as
+    /// ``runLines(input:jobs:policy:_:)-(_,_,_,(ArraySlice<UInt8>,Int,inout LineScratch)->LineOutcome)``
+    /// does, for an outcome that needs no room of its own.
+    static func runLines(
+        input: InputSource, jobs: Int, policy: RecordPolicy,
+        _ outcome: @Sendable (ArraySlice<UInt8>, Int) -> LineOutcome
+    ) throws(CommandLineError) {
+        try runLines(input: input, jobs: jobs, policy: policy) { line, number, _ in outcome(line, number) }
+    }
+
     /// Runs `outcome` over every line of `input` (on `jobs` threads, in batches, when
     /// `jobs` is above 1), writing each line's output or error record in input order, then
     /// the summary; throws ``CommandLineError/recordsFailed(_:)`` at the end if a line failed
     /// and `policy` does not count error records as success.
+    ///
+    /// `outcome` is given room reused from line to line (one per thread): an outcome of
+    /// ``LineOutcome/appended(_:)`` has put its output line in the room's `out`.
     static func runLines(
         input: InputSource, jobs: Int, policy: RecordPolicy,
-        _ outcome: @Sendable (ArraySlice<UInt8>, Int) -> LineOutcome
+        _ outcome: @Sendable (ArraySlice<UInt8>, Int, inout LineScratch) -> LineOutcome
     ) throws(CommandLineError) {
         var tally = RecordTally(unit: "lines")
         var progress = Progress(input: input)
         if jobs > 1 {
             var reader = LineBatchReader(input: input, targetBytes: MessageBatch.batchBytes)
+            var buffers = PieceBuffers(count: 0)
             while let batch = try reader.next() {
-                let outcomes = ParallelLines.map(batch, jobs: jobs, outcome)
-                for (k, result) in outcomes.enumerated() {
-                    let number = batch.firstNumber + k
-                    progress.tick(messages: 1, bytes: batch.lines[k].count + 1)
-                    let ok = try MessageBatch.write(
-                        result, place: "\(input.name):\(number)", policy: policy, progress: &progress)
-                    tally.count(ok: ok, at: number)
+                // Each thread keeps its line buffers from piece to piece, and each piece its
+                // output buffer from batch to batch.
+                if buffers.count < ParallelLines.pieceCount(count: batch.lines.count, jobs: jobs) {
+                    buffers = PieceBuffers(count: ParallelLines.pieceCount(count: batch.lines.count, jobs: jobs))
+                }
+                let pieceBuffers = buffers
+                let pieces = ParallelLines.mapPieces(count: batch.lines.count, jobs: jobs, state: { LineScratch() }) {
+                    piece, range, scratch in
+                    scratch.out = pieceBuffers.take(piece)
+                    var outcomes: [LineOutcome] = []
+                    outcomes.reserveCapacity(range.count)
+                    for i in range {
+                        outcomes.append(outcome(batch.bytes[batch.lines[i]], batch.firstNumber + i, &scratch))
+                    }
+                    pieceBuffers.put(piece, scratch.out)
+                    scratch.out = JSONOutputBuffer()
+                    return outcomes
+                }
+                var number = batch.firstNumber
+                for (piece, outcomes) in pieces.enumerated() {
+                    let out = buffers[piece]
+                    // Output lines in a row are written together.
+                    var offset = 0
+                    var runStart = 0
+                    func writeRun() {
+                        if offset > runStart {
+                            out.withUnsafeBytes(in: runStart..<offset) { StandardStreams.writeGathered($0) }
+                        }
+                        runStart = offset
+                    }
+                    for result in outcomes {
+                        progress.tick(messages: 1, bytes: batch.lines[number - batch.firstNumber].count + 1)
+                        if case .appended(let n) = result {
+                            offset += n
+                            if policy.lineBuffered {
+                                writeRun()
+                                StandardStreams.flush()
+                            }
+                            tally.count(ok: true, at: number)
+                        } else {
+                            writeRun()
+                            let ok = try MessageBatch.write(
+                                result, place: "\(input.name):\(number)", policy: policy, progress: &progress)
+                            tally.count(ok: ok, at: number)
+                        }
+                        number += 1
+                    }
+                    writeRun()
                 }
                 StandardStreams.flush()
             }
         } else {
+            var scratch = LineScratch()
             try input.forEachLine { (line, number) throws(CommandLineError) in
                 progress.tick(messages: 1, bytes: line.count + 1)
+                let result = outcome(line, number, &scratch)
+                if case .appended = result {
+                    if scratch.out.count >= 1 << 16 || policy.lineBuffered {
+                        scratch.out.withUnsafeBytes { StandardStreams.writeGathered($0) }
+                        scratch.out.removeAll()
+                        if policy.lineBuffered { StandardStreams.flush() }
+                    }
+                    tally.count(ok: true, at: number)
+                    return
+                }
+                // Output lines gathered so far go first, in input order.
+                scratch.out.withUnsafeBytes { StandardStreams.write($0) }
+                scratch.out.removeAll()
                 let ok = try MessageBatch.write(
-                    outcome(line, number), place: "\(input.name):\(number)", policy: policy, progress: &progress)
+                    result, place: "\(input.name):\(number)", policy: policy, progress: &progress)
                 tally.count(ok: ok, at: number)
             }
+            scratch.out.withUnsafeBytes { StandardStreams.write($0) }
         }
         progress.clear()
         try tally.finish(policy)
+    }
+
+    /// Room reused from line to line by one thread of ``runLines(input:jobs:policy:_:)-(_,_,_,(ArraySlice<UInt8>,Int,inout LineScratch)->LineOutcome)``:
+    /// the fast path's buffers, and output lines not yet written.
+    struct LineScratch {
+        var buffers = NDJSONLineBuffers()
+        /// Output lines, each with its newline, not yet written out.
+        var out = JSONOutputBuffer()
     }
 
     /// What one NDJSON line gives: an output line, an error record (a blank line gives one
@@ -124,6 +205,9 @@ struct MessageBatch {
     /// the run.
     enum LineOutcome: Sendable {
         case output([UInt8])
+        /// The output line, `n` bytes with its newline, was appended to the line's
+        /// ``LineScratch/out``.
+        case appended(Int)
         /// A failed message: its error record, the reason, and the column in the line
         /// when the line itself is malformed (``NDJSONRecord/errorColumn``).
         case failed(record: [UInt8], reason: String, column: Int?)
@@ -148,19 +232,34 @@ struct MessageBatch {
         }
     }
 
-    /// The outcome of a common NDJSON line read by the fast path, or nil for any other line
-    /// (which ``outcome(of:number:format:options:step:)`` then reads, to the same result).
+    /// The outcome of a common NDJSON line read by the fast path, its output line appended
+    /// to `scratch.out`; or nil for any other line (which
+    /// ``outcome(of:number:format:options:step:)`` then reads, to the same result).
     static func fastOutcome(
-        of line: ArraySlice<UInt8>, number: Int, format: InputFormat, options: ParseOptions, step: BytesStep
+        of line: ArraySlice<UInt8>, number: Int, format: InputFormat, options: ParseOptions,
+        scratch: inout LineScratch, step: BytesStep
     ) -> LineOutcome? {
-        line.withUnsafeBufferPointer { line in
-            NDJSONRecord.withPlainMessage(line: line, format: format, options: options) { text, entities, id in
-                if let id { return .output(step(text, entities, id)) }
-                var digits: [UInt8] = []
-                JSONWriter.appendInteger(number, to: &digits)
-                return digits.withUnsafeBufferPointer { .output(step(text, entities, $0)) }
+        var out = JSONOutputBuffer()
+        swap(&out, &scratch.out)
+        defer { swap(&out, &scratch.out) }
+        let before = out.count
+        let done: Void? = line.withUnsafeBufferPointer { line in
+            NDJSONRecord.withPlainMessage(line: line, format: format, options: options, buffers: &scratch.buffers) {
+                text, entities, id in
+                if let id {
+                    step(text, entities, id, &out)
+                    return
+                }
+                // The line number, written as the id.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { room in
+                    let n = JSONByteCursor.write(into: room) { $0.integer(number) }
+                    step(text, entities, UnsafeBufferPointer(rebasing: room[0..<n]), &out)
+                }
             }
         }
+        guard done != nil else { return nil }
+        out.append(UInt8(ascii: "\n"))
+        return .appended(out.count - before)
     }
 
     /// The error record of a line or message that failed, and its reason for standard error.
@@ -197,6 +296,9 @@ struct MessageBatch {
         _ outcome: LineOutcome, place: @autoclosure () -> String, policy: RecordPolicy, progress: inout Progress
     ) throws(CommandLineError) -> Bool {
         switch outcome {
+        case .appended:
+            // Written by the caller, from the room it was appended to.
+            return true
         case .output(let out):
             StandardStreams.write(out)
             StandardStreams.write(CollectionOfOne(UInt8(ascii: "\n")))

@@ -24,6 +24,23 @@ enum StandardStreams {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes `bytes` to standard output after everything queued, at once when they fill a
+    /// buffer's worth (a line filter's gathered output lines), so that they are not copied
+    /// into the queue first; a failure ends the program as ``flush()`` says.
+    static func writeGathered(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count >= 1 << 16 else {
+            write(bytes)
+            return
+        }
+        flush()
+        do {
+            try FileOutput.writeAll(UnsafeRawBufferPointer(bytes), to: 1)
+        } catch {
+            if case .system(_, let code) = error, code == EPIPE { _exit(0) }
+            failed(error)
+        }
+    }
+
     /// Queues a string for standard output.
     static func write(_ s: String) { write(s.utf8) }
 

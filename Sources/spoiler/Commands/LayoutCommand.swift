@@ -40,9 +40,8 @@ enum LayoutCommand {
             input: try InputSource(path: args.inputPath), format: format, ndjson: args.flag("ndjson"),
             options: MessageReading.options(args), jobs: Jobs.count(from: args),
             policy: try RecordPolicy.from(args, command: "layout"))
-        batch.bytesStep = { text, entities, id in
-            engine.layout(utf8: text, entities: entities, includeGraphemes: false).jsonBytes(
-                id: Array(id), redact: redact)
+        batch.bytesStep = { text, entities, id, out in
+            engine.appendGeometryJSON(utf8: text, entities: entities, id: id, redact: redact, to: &out)
         }
         try batch.run { message, id in
             engine.layout(message, includeGraphemes: false).jsonBytes(id: id, redact: redact)

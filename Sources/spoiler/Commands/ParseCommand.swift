@@ -41,7 +41,9 @@ enum ParseCommand {
             StandardStreams.flush()
             return
         }
-        batch.bytesStep = { text, entities, id in Message.jsonBytes(utf8: text, entities: entities, id: id) }
+        batch.bytesStep = { text, entities, id, out in
+            Message.appendJSON(utf8: text, entities: entities, id: id, to: &out)
+        }
         try batch.run { message, id in
             var w = JSONWriter()
             message.write(to: &w, id: id)

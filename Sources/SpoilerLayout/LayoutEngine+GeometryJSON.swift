@@ -1,0 +1,152 @@
+public import SpoilerCore
+
+extension LayoutEngine {
+    /// Appends to `out` the geometry JSON of a message given as the UTF-8 bytes of its text
+    /// and its entities: the bytes of
+    /// `layout(utf8: text, entities: entities, includeGraphemes: false).jsonBytes(id: id, redact: redact)`,
+    /// for a line filter (`spoiler layout --ndjson`).
+    ///
+    /// In the `mono` model without wrapping, for texts of up to 64 KiB whose spoilers do
+    /// not overlap (those of plain markup never do), the geometry is worked out as the
+    /// graphemes go by and written straight into `out`, with no ``TextLayout``, no placed
+    /// graphemes and no strings; any other message is laid out the general way.
+    ///
+    /// ```swift
+    /// var out = JSONOutputBuffer()
+    /// let text = Array("hi there".utf8)
+    /// text.withUnsafeBufferPointer { text in
+    ///     LayoutEngine().appendGeometryJSON(
+    ///         utf8: text, entities: [Entity(.spoiler, offset: 3, length: 5)], id: nil, redact: false, to: &out)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The text, valid UTF-8 (the caller vouches for it).
+    ///   - entities: Its entities, offsets in UTF-16 code units, in canonical order.
+    ///   - id: The record's id as raw JSON, written first, or nil to leave the key out.
+    ///   - redact: Leave out every word's `text`.
+    ///   - out: Where the JSON object is appended (without a newline).
+    public func appendGeometryJSON(
+        utf8 text: UnsafeBufferPointer<UInt8>, entities: [Entity], id: UnsafeBufferPointer<UInt8>?, redact: Bool,
+        to out: inout JSONOutputBuffer
+    ) {
+        if appendStreamedGeometry(utf8: text, entities: entities, id: id, redact: redact, to: &out) { return }
+        let bytes = layout(bytes: text, entities: entities, includeGraphemes: false).jsonBytes(
+            id: id.map { Array($0) }, redact: redact)
+        bytes.withUnsafeBufferPointer { out.append($0) }
+    }
+
+    /// The fast path of ``appendGeometryJSON(utf8:entities:id:redact:to:)`` alone: the
+    /// geometry worked out as the graphemes go by, if the engine and the message meet its
+    /// conditions (the `mono` model without wrapping, a text of up to 64 KiB, spoilers in
+    /// order without overlapping, at most 32 lines, a grapheme in at most 4 spoilers);
+    /// false, with nothing written, when they do not. Where it writes, it writes what the
+    /// general layout writes; tests compare the two.
+    ///
+    /// - Parameters: As ``appendGeometryJSON(utf8:entities:id:redact:to:)``.
+    /// - Returns: Whether the geometry was written.
+    public func appendStreamedGeometry(
+        utf8 p: UnsafeBufferPointer<UInt8>, entities: [Entity], id: UnsafeBufferPointer<UInt8>?, redact: Bool,
+        to out: inout JSONOutputBuffer
+    ) -> Bool {
+        guard case .mono(let cellWidth, let cellHeight) = model, wrapWidth == nil, p.count <= 1 << 16,
+            cellWidth <= 1 << 20, cellHeight <= 1 << 20, let textBase = p.baseAddress ?? UnsafePointer(bitPattern: 1)
+        else { return false }
+        // The spoilers must come in order without overlapping; each word has at least one
+        // UTF-16 unit of its entity, and a grapheme is in at most `maxActive` entities.
+        var lastEnd = Int32.min
+        var spoilerUnits = 0
+        for e in entities {
+            guard let (start, end) = MonoGeometryStream.span(of: e) else { continue }
+            guard start >= lastEnd else { return false }
+            lastEnd = end
+            spoilerUnits += min(Int(end - start), p.count)
+        }
+        let n = p.count
+        let maxWords = min(spoilerUnits, MonoGeometryStream.maxActive * n)
+        let wordsBound = maxWords * MonoGeometryStream.wordBound + 6 * MonoGeometryStream.maxActive * n + 8
+        let headBound = 600 + (id?.count ?? 0) + MonoGeometryStream.maxLines * MonoGeometryStream.lineBound
+        let metrics = self.metrics
+        var ok = true
+        out.write(bound: headBound + wordsBound) { room in
+            let base = room.baseAddress!
+            let wordsRoom = UnsafeMutableBufferPointer(start: base + headBound, count: wordsBound)
+            var stream = MonoGeometryStream(
+                text: textBase, entities: entities, scale: cellWidth, lineHeight: metrics.lineHeight, redact: redact,
+                words: JSONByteCursor(room: wordsRoom))
+            let end = LayoutEngine.forEachGrapheme(p, count: n, measure: MonoMeasure(), into: &stream)
+            stream.finish(end: end)
+            guard !stream.failed else {
+                ok = false
+                return 0
+            }
+            let wordsCount = (base + headBound).distance(to: stream.words.position)
+            let headCount = JSONByteCursor.write(into: UnsafeMutableBufferPointer(start: base, count: headBound)) {
+                c in
+                LayoutEngine.writeHead(of: stream, metrics: metrics, id: id, to: &c)
+            }
+            // The words follow the head.
+            UnsafeMutableRawPointer(base + headCount).copyMemory(from: base + headBound, byteCount: wordsCount)
+            return JSONByteCursor.write(
+                into: UnsafeMutableBufferPointer(start: base + headCount + wordsCount, count: 2)
+            ) { c in c.literal("]}") } + headCount + wordsCount
+        }
+        return ok
+    }
+
+    /// Writes what comes before the words, as ``TextLayout/jsonBytes(id:redact:)`` writes it:
+    /// the id, the metrics, the size, the lines, and `"words":[`.
+    private static func writeHead(
+        of stream: MonoGeometryStream, metrics: LayoutMetrics, id: UnsafeBufferPointer<UInt8>?,
+        to c: inout JSONByteCursor
+    ) {
+        if let id {
+            c.literal(#"{"id":"#)
+            c.raw(id)
+            c.literal(#","metrics":{"model":"#)
+        } else {
+            c.literal(#"{"metrics":{"model":"#)
+        }
+        // The stream lays out the mono model only.
+        c.literal(#""mono","font":null,"cellWidth":"#)
+        c.integer(metrics.cellWidth)
+        c.literal(#","cellHeight":"#)
+        c.integer(metrics.cellHeight)
+        c.literal(#","ascent":"#)
+        c.integer(metrics.ascent)
+        c.literal(#","descent":"#)
+        c.integer(metrics.descent)
+        c.literal(#","lineHeight":"#)
+        c.integer(metrics.lineHeight)
+        c.literal(#","fallbacks":0},"width":"#)
+        var maxUnits = 0
+        for k in 0..<stream.lineCount { maxUnits = max(maxUnits, Int(stream.lines[k].width)) }
+        let scale = stream.scale
+        c.integer(maxUnits * scale)
+        c.literal(#","height":"#)
+        c.integer(stream.lineCount * metrics.lineHeight)
+        c.literal(#","columns":"#)
+        c.integer(maxUnits)
+        c.literal(#","rows":"#)
+        c.integer(stream.lineCount)
+        c.literal(#","lines":["#)
+        for k in 0..<stream.lineCount {
+            let line = stream.lines[k]
+            if k > 0 { c.literal(",") }
+            c.literal(#"{"index":"#)
+            c.integer(k)
+            c.literal(#","y":"#)
+            c.integer(k * metrics.lineHeight)
+            c.literal(#","height":"#)
+            c.integer(metrics.lineHeight)
+            c.literal(#","width":"#)
+            c.integer(Int(line.width) * scale)
+            c.literal(#","offset":"#)
+            c.integer(Int(line.utf16Start))
+            c.literal(#","length":"#)
+            c.integer(Int(line.utf16End - line.utf16Start))
+            c.literal("}")
+        }
+        c.literal(#"],"words":["#)
+    }
+}

@@ -1,0 +1,386 @@
+import SpoilerCore
+
+/// The geometry of a text in the `mono` model without wrapping, worked out as its graphemes
+/// go by (a ``GraphemeSink``), with no ``Placement`` kept: lines end only at line breaks, so
+/// a line's extent and a word's box need only what came before.
+///
+/// It gives what ``LineBreaker`` and ``LayoutEngine/layout(bytes:entities:includeGraphemes:)``
+/// give for the same text, under conditions checked before and while it runs; past them it
+/// sets ``failed`` and the caller lays the text out the general way:
+/// - The spoiler entities that cover anything (``span(of:)``) come in the order of their
+///   offsets and do not overlap, so that their words come out in the order of the entities.
+/// - A grapheme is in at most ``maxActive`` of them at once.
+/// - The text has at most ``maxLines`` lines.
+///
+/// Word objects are written as each word ends, through `words`; lines are kept, since the
+/// layout's size comes before them in the JSON.
+struct MonoGeometryStream: GraphemeSink {
+    /// One spoiler entity the current grapheme is in, and its open word fragment.
+    struct Fragment {
+        var entity = 0
+        /// Where the entity ends, in UTF-16 units.
+        var end: Int32 = 0
+        var word = 0
+        var isOpen = false
+        var line: Int32 = 0
+        var firstX: Int32 = 0
+        var right: Int32 = 0
+        var utf16Start: Int32 = 0
+        var utf16End: Int32 = 0
+        var utf8Start: Int32 = 0
+        var utf8End: Int32 = 0
+        var graphemes = 0
+
+        /// Adds `count` graphemes that are not whitespace, from `x` on and `cells` wide
+        /// together, to the open word, opening one if none is; a word open on another line
+        /// is given back, closed.
+        @inline(__always)
+        mutating func take(
+            line: Int32, x: Int32, utf16Start: Int32, utf8Start: Int32, cells: Int32, utf16Length: Int32,
+            utf8Length: Int32, graphemes count: Int = 1
+        ) -> Fragment? {
+            var closed: Fragment?
+            if isOpen && self.line != line {
+                closed = self
+                isOpen = false
+            }
+            if !isOpen {
+                isOpen = true
+                self.line = line
+                firstX = x
+                right = x &+ cells
+                self.utf16Start = utf16Start
+                self.utf8Start = utf8Start
+                graphemes = 0
+            }
+            graphemes += count
+            utf16End = utf16Start &+ utf16Length
+            utf8End = utf8Start &+ utf8Length
+            right = max(right, x &+ cells)
+            return closed
+        }
+
+        /// Ends the open word at whitespace: gives it back, closed, and counts the next word.
+        @inline(__always)
+        mutating func endWord() -> Fragment? {
+            guard isOpen else { return nil }
+            let closed = self
+            word += 1
+            isOpen = false
+            return closed
+        }
+    }
+
+    static let maxLines = 32
+    static let maxActive = 4
+    /// The tab stop, in cells (``MonoMeasure/tabStop``).
+    static let tabStop: Int32 = 8
+
+    let text: UnsafePointer<UInt8>
+    let entities: [Entity]
+    /// Pixels per cell across and down.
+    let scale: Int
+    let lineHeight: Int
+    let redact: Bool
+    /// Where the word objects go, separated by commas.
+    var words: JSONByteCursor
+    var wordCount = 0
+    /// Set when a condition of the stream does not hold: its output must not be used.
+    var failed = false
+
+    var x: Int32 = 0
+    var line: Int32 = 0
+    var lineStart: Int32 = 0
+    var lines = InlineArray<32, LineExtent>(repeating: LineExtent(utf16Start: 0, utf16End: 0, width: 0))
+    var lineCount = 0
+
+    /// The index of the next spoiler entity not yet met, or `entities.count`, and its span.
+    var nextEntity = 0
+    var nextStart = Int32.max
+    var nextEnd = Int32.max
+    /// The entities the stream is inside, in order (their ends ascend).
+    var active = InlineArray<4, Fragment>(repeating: Fragment())
+    var activeCount = 0
+
+    init(
+        text: UnsafePointer<UInt8>, entities: [Entity], scale: Int, lineHeight: Int, redact: Bool,
+        words: JSONByteCursor
+    ) {
+        self.text = text
+        self.entities = entities
+        self.scale = scale
+        self.lineHeight = lineHeight
+        self.redact = redact
+        self.words = words
+        advance(from: 0)
+    }
+
+    /// The UTF-16 span a spoiler entity covers as the general layout reads it, or nil when
+    /// it is no spoiler or covers nothing.
+    static func span(of e: Entity) -> (start: Int32, end: Int32)? {
+        guard e.type == .spoiler, e.length > 0, e.offset < Int(Int32.max) else { return nil }
+        let start = Int32(max(0, e.offset))
+        let end = Int32(clamping: e.offset + e.length)
+        return end > start ? (start, end) : nil
+    }
+
+    /// Finds the next spoiler entity from index `k` on.
+    mutating func advance(from k: Int) {
+        var k = k
+        while k < entities.count {
+            if let (start, end) = MonoGeometryStream.span(of: entities[k]) {
+                nextEntity = k
+                nextStart = start
+                nextEnd = end
+                return
+            }
+            k += 1
+        }
+        nextEntity = entities.count
+        nextStart = .max
+        nextEnd = .max
+    }
+
+    static var takesRuns: Bool { true }
+
+    /// Takes the graphemes that are one scalar each that starts a cluster alone and is no
+    /// line break or tab (`GraphemeScanner.BMPInfo.startsAlone`), followed by none that
+    /// joins it, up to the next spoiler's start: outside every spoiler such a grapheme only
+    /// moves `x`, by the cells the table gives it (what `GraphemeScanner.scan` gives it);
+    /// inside one spoiler, up to its end, such graphemes that are not whitespace also add
+    /// to its open word (opening one if none is).
+    @inline(__always)
+    mutating func takeRun(
+        _ p: UnsafeBufferPointer<UInt8>, from start: Int, count n: Int, utf16Start: Int32,
+        table: UnsafeBufferPointer<UInt8>
+    ) -> (Int, Int32) {
+        guard activeCount <= 1 else { return (start, utf16Start) }
+        typealias Info = GraphemeScanner.BMPInfo
+        let inside = activeCount == 1
+        let limit = inside ? min(nextStart, active[0].end) : nextStart
+        var i = start
+        var u16 = utf16Start
+        var cells = x
+        var (c, length) = GraphemeScanner.decode(p, i)
+        var info = Info.info(of: c, in: table)
+        while info & Info.startsAlone != 0 {
+            // Printable ASCII followed by ASCII: each a cluster of its own, one cell wide. A
+            // run of them (up to a space inside a spoiler) is taken at once.
+            if c < 0x80 && i &+ 1 < n && p[i &+ 1] < 0x80 {
+                if inside && c == 0x20 { break }
+                let room = Int(limit &- u16)
+                guard room >= 1 else { break }
+                let stop = min(n &- 1, i &+ room)
+                var j = i &+ 1
+                while j < stop {
+                    let b = p[j]
+                    guard b >= 0x20 && b < 0x7F && p[j &+ 1] < 0x80 && !(inside && b == 0x20) else { break }
+                    j &+= 1
+                }
+                let taken = Int32(truncatingIfNeeded: j &- i)
+                if inside,
+                    let closed = active[0].take(
+                        line: line, x: cells, utf16Start: u16, utf8Start: Int32(truncatingIfNeeded: i), cells: taken,
+                        utf16Length: taken, utf8Length: taken, graphemes: Int(taken))
+                {
+                    emit(closed)
+                }
+                cells &+= taken
+                u16 &+= taken
+                i = j
+                let b = p[i]
+                c = UInt32(b)
+                length = 1
+                info = table[Int(b)]
+                continue
+            }
+            if inside {
+                let kind = info & 0x0F
+                if kind == GraphemeKind.space.rawValue || kind == GraphemeKind.glue.rawValue { break }
+            }
+            let units: Int32 = c > 0xFFFF ? 2 : 1
+            guard u16 &+ units <= limit else { break }
+            let next = i &+ length
+            var d: UInt32 = 0
+            var dLength = 0
+            var dInfo: UInt8 = 0
+            if next < n {
+                let b = p[next]
+                if b < 0x80 {
+                    d = UInt32(b)
+                    dLength = 1
+                    dInfo = table[Int(b)]
+                } else {
+                    (d, dLength) = GraphemeScanner.decode(p, next)
+                    guard let k = Info.index(of: d) else { break }
+                    dInfo = table[k]
+                    // An extending scalar, or a vowel or final jamo after a Hangul syllable,
+                    // joins the cluster: the scanner takes it.
+                    if dInfo & Info.extends != 0 { break }
+                    if c >= 0xAC00 && c <= 0xD7A3 && ((d >= 0x1160 && d <= 0x11FF) || (d >= 0xD7B0 && d <= 0xD7FF)) {
+                        break
+                    }
+                }
+            }
+            if inside,
+                let closed = active[0].take(
+                    line: line, x: cells, utf16Start: u16, utf8Start: Int32(truncatingIfNeeded: i),
+                    cells: Int32(info >> 4 & 0x03), utf16Length: units, utf8Length: Int32(truncatingIfNeeded: length))
+            {
+                emit(closed)
+            }
+            cells &+= Int32(info >> 4 & 0x03)
+            u16 &+= units
+            i = next
+            guard next < n else { break }
+            c = d
+            length = dLength
+            info = dInfo
+        }
+        x = cells
+        return (i, u16)
+    }
+
+    @inline(__always)
+    mutating func addJoining(
+        width: Int32, kind: GraphemeKind, utf8Start: Int32, utf8End: Int32, utf16Start: Int32, utf16Length: Int32,
+        isFallback: Bool
+    ) {
+        if activeCount != 0 || utf16Start &+ utf16Length > nextStart {
+            visit(
+                width: width, kind: kind, utf8Start: utf8Start, utf8End: utf8End, utf16Start: utf16Start,
+                utf16Length: utf16Length)
+        }
+        x &+= width
+    }
+
+    @inline(__always)
+    mutating func addBreaking(
+        width: Int32, kind: GraphemeKind, utf8Start: Int32, utf8End: Int32, utf16Start: Int32, utf16Length: Int32,
+        isFallback: Bool
+    ) {
+        var w = width
+        if kind == .newline {
+            w = 0
+        } else if kind == .tab {
+            w = MonoGeometryStream.tabStop - x % MonoGeometryStream.tabStop
+        }
+        if activeCount != 0 || utf16Start &+ utf16Length > nextStart {
+            visit(
+                width: w, kind: kind, utf8Start: utf8Start, utf8End: utf8End, utf16Start: utf16Start,
+                utf16Length: utf16Length)
+        }
+        if kind == .newline {
+            endLine(end: utf16Start, width: x, nextStart: utf16Start &+ utf16Length)
+            x = 0
+        } else {
+            x &+= w
+        }
+    }
+
+    mutating func endLine(end: Int32, width: Int32, nextStart: Int32) {
+        guard lineCount < MonoGeometryStream.maxLines else {
+            failed = true
+            return
+        }
+        lines[lineCount] = LineExtent(utf16Start: lineStart, utf16End: end, width: width)
+        lineCount += 1
+        lineStart = nextStart
+        line &+= 1
+    }
+
+    /// Ends the text, `end` UTF-16 units long: closes the last words and the last line.
+    mutating func finish(end: Int32) {
+        while activeCount > 0 { closeFirst() }
+        endLine(end: max(lineStart, end), width: x, nextStart: 0)
+    }
+
+    /// A grapheme at `x` that may be inside spoilers: ends the entities it is past, enters
+    /// those it reaches, and adds it to the words of every entity it is in.
+    mutating func visit(
+        width: Int32, kind: GraphemeKind, utf8Start: Int32, utf8End: Int32, utf16Start: Int32, utf16Length: Int32
+    ) {
+        let utf16End = utf16Start &+ utf16Length
+        while activeCount > 0 && active[0].end <= utf16Start { closeFirst() }
+        while nextStart < utf16End {
+            guard activeCount < MonoGeometryStream.maxActive else {
+                failed = true
+                return
+            }
+            active[activeCount] = Fragment(entity: nextEntity, end: nextEnd)
+            activeCount += 1
+            advance(from: nextEntity + 1)
+        }
+        let isWhitespace = kind.isWhitespace
+        for k in 0..<activeCount {
+            let closed =
+                isWhitespace
+                ? active[k].endWord()
+                : active[k].take(
+                    line: line, x: x, utf16Start: utf16Start, utf8Start: utf8Start, cells: width,
+                    utf16Length: utf16Length, utf8Length: utf8End &- utf8Start)
+            if let closed { emit(closed) }
+        }
+    }
+
+    /// Ends the first active entity: its open word, if any, is written.
+    mutating func closeFirst() {
+        if active[0].isOpen { emit(active[0]) }
+        for k in 1..<max(1, activeCount) { active[k - 1] = active[k] }
+        activeCount -= 1
+    }
+
+    /// Writes one word box, as ``TextLayout/jsonBytes(id:redact:)`` writes a ``WordBox``.
+    mutating func emit(_ f: Fragment) {
+        let units = Int(f.right &- f.firstX)
+        if wordCount > 0 { words.literal(",") }
+        wordCount += 1
+        words.literal(#"{"entity":"#)
+        words.integer(f.entity)
+        words.literal(#","word":"#)
+        words.integer(f.word)
+        words.literal(#","line":"#)
+        words.integer(Int(f.line))
+        words.literal(#","x":"#)
+        MonoGeometryStream.wholeNumber(Int(f.firstX) * scale, to: &words)
+        words.literal(#","y":"#)
+        MonoGeometryStream.wholeNumber(Int(f.line) * lineHeight, to: &words)
+        words.literal(#","width":"#)
+        MonoGeometryStream.wholeNumber(units * scale, to: &words)
+        words.literal(#","height":"#)
+        MonoGeometryStream.wholeNumber(lineHeight, to: &words)
+        words.literal(#","column":"#)
+        words.integer(Int(f.firstX))
+        words.literal(#","columns":"#)
+        words.integer(units)
+        words.literal(#","offset":"#)
+        words.integer(Int(f.utf16Start))
+        words.literal(#","length":"#)
+        words.integer(Int(f.utf16End &- f.utf16Start))
+        words.literal(#","graphemes":"#)
+        words.integer(f.graphemes)
+        if !redact {
+            words.literal(#","text":"#)
+            words.quoted(
+                utf8: UnsafeBufferPointer(start: text + Int(f.utf8Start), count: Int(f.utf8End &- f.utf8Start)))
+        }
+        words.literal("}")
+    }
+
+    /// Writes a rectangle's coordinate as ``JSONByteCursor/number(_:decimals:)`` writes the
+    /// `Double` of it (a ``SpoilerRect`` holds doubles).
+    @inline(__always)
+    static func wholeNumber(_ v: Int, to c: inout JSONByteCursor) {
+        if v.magnitude < 2_147_483_648 {
+            c.integer(v)
+        } else {
+            c.number(Double(v))
+        }
+    }
+
+    /// An upper bound of the bytes one word object takes besides its text: twelve numbers
+    /// of at most 32 bytes, the keys, the braces and a comma.
+    static let wordBound = 12 * 32 + 140
+    /// An upper bound of the bytes of one line object.
+    static let lineBound = 6 * 20 + 80
+}
