@@ -36,9 +36,9 @@ enum DiscordParser {
     static func parse(_ bytes: [UInt8], spoilerReasons: Bool) -> Message {
         var scanner = DiscordScanner(bytes)
         scanner.blocks()
-        guard spoilerReasons else { return scanner.out.message }
+        guard spoilerReasons else { return scanner.out.takeMessage() }
         let literalBars = Set(scanner.out.utf16Offsets(scanner.escapedBars))
-        return SpoilerReasons.split(scanner.out.message, literalBars: literalBars)
+        return SpoilerReasons.split(scanner.out.takeMessage(), literalBars: literalBars)
     }
 }
 

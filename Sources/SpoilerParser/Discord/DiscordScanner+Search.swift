@@ -8,10 +8,11 @@
 /// comments below argue case by case.
 struct DiscordSearch {
     /// The closing pairs: per ``DiscordScanner/PairKind``, for each byte offset, the first
-    /// valid pair at or after it (the message's length if none).
-    var pairs: [[Int32]] = [[], [], [], []]
+    /// valid pair at or after it (the message's length if none). Empty until one is needed.
+    var pairs: [[Int32]] = []
     /// Per ``DiscordScanner/StopKind``, for each byte offset, the first stop at or after it.
-    var stops: [[Int32]] = [[], [], []]
+    /// Empty until one is needed.
+    var stops: [[Int32]] = []
     /// Maximal runs of backticks, in order: where each starts and ends.
     var runStarts: [Int32] = []
     var runEnds: [Int32] = []
@@ -64,6 +65,7 @@ extension DiscordScanner {
         }
         steps += j - from
         guard j + 1 < end else { return nil }
+        if search.pairs.isEmpty { search.pairs = [[], [], [], []] }
         if search.pairs[kind.rawValue].isEmpty { search.pairs[kind.rawValue] = pairTable(kind) }
         let first = Int(search.pairs[kind.rawValue][from])
         if first < end - 2 { return first }
@@ -104,25 +106,41 @@ extension DiscordScanner {
     mutating func nextStop(_ kind: StopKind, from: Int) -> Int {
         let n = s.count
         guard from < n else { return n }
+        // Most stops are near (an address ends soon): a short scan first, the table only
+        // past it.
+        if search.stops.isEmpty || search.stops[kind.rawValue].isEmpty {
+            var j = from
+            while j < n && j < from + DiscordScanner.shortScan {
+                if isStop(kind, j) { return j }
+                j += 1
+            }
+            steps += j - from
+            if j == n { return n }
+        }
+        if search.stops.isEmpty { search.stops = [[], [], []] }
         if search.stops[kind.rawValue].isEmpty {
             steps += n
             var table = [Int32](repeating: Int32(n), count: n + 1)
             var next = Int32(n)
             var j = n - 1
             while j >= 0 {
-                let stop: Bool =
-                    switch kind {
-                    case .backtickTriple: j + 2 < n && s[j] == 0x60 && s[j + 1] == 0x60 && s[j + 2] == 0x60
-                    case .parenthesisOrSpace: s[j] == UInt8(ascii: ")") || spaceLength(j) > 0
-                    case .angleOrSpace: s[j] == UInt8(ascii: ">") || spaceLength(j) > 0
-                    }
-                if stop { next = Int32(j) }
+                if isStop(kind, j) { next = Int32(j) }
                 table[j] = next
                 j -= 1
             }
             search.stops[kind.rawValue] = table
         }
         return Int(search.stops[kind.rawValue][from])
+    }
+
+    /// Whether a stop of `kind` is at `j`.
+    @inline(__always)
+    func isStop(_ kind: StopKind, _ j: Int) -> Bool {
+        switch kind {
+        case .backtickTriple: j + 2 < s.count && s[j] == 0x60 && s[j + 1] == 0x60 && s[j + 2] == 0x60
+        case .parenthesisOrSpace: s[j] == UInt8(ascii: ")") || spaceLength(j) > 0
+        case .angleOrSpace: s[j] == UInt8(ascii: ">") || spaceLength(j) > 0
+        }
     }
 
     // MARK: Emphasis

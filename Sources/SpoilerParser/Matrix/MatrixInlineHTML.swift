@@ -79,7 +79,7 @@ extension MatrixHTMLReader {
             // The line break after a last block is trimmed.
             if last == .block { out.bytes.removeLast() }
             out.entities = closed
-            return out.message
+            return out.takeMessage()
         }
 
         mutating func flushText() {

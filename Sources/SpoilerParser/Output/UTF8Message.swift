@@ -11,6 +11,8 @@ struct UTF8Message {
 
     /// Opens an entity at the end of the text; returns its index for ``close(_:)``.
     mutating func open(_ e: Entity) -> Int {
+        // One allocation for the few entities of most messages, not one per doubling.
+        if entities.isEmpty { entities.reserveCapacity(8) }
         var e = e
         e.offset = bytes.count
         entities.append(e)
@@ -25,36 +27,84 @@ struct UTF8Message {
     /// The UTF-16 offsets of the byte offsets `offsets` (each on a scalar boundary, in
     /// any order).
     func utf16Offsets(_ offsets: [Int]) -> [Int] {
-        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        bytes.withUnsafeBufferPointer { UTF8Message.utf16Offsets(offsets, in: $0) }
+    }
+
+    /// ``utf16Offsets(_:)`` in `p`: the offsets sorted as whole numbers (offset and index
+    /// packed in one), then one pass that counts the units between each and the next.
+    static func utf16Offsets(_ offsets: [Int], in p: UnsafeBufferPointer<UInt8>) -> [Int] {
         var out = [Int](repeating: 0, count: offsets.count)
-        bytes.withUnsafeBufferPointer { p in
+        guard p.count <= Int(UInt32.max), offsets.count <= Int(UInt32.max) else {
+            let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
             var byte = 0
             var unit = 0
             for k in order {
-                let target = offsets[k]
-                unit += MarkdownFlattener.utf16Length(UnsafeBufferPointer(rebasing: p[byte..<target]))
-                byte = target
+                unit += MarkdownFlattener.utf16Length(UnsafeBufferPointer(rebasing: p[byte..<offsets[k]]))
+                byte = offsets[k]
                 out[k] = unit
             }
+            return out
+        }
+        var keys = [UInt64]()
+        keys.reserveCapacity(offsets.count)
+        for (k, offset) in offsets.enumerated() { keys.append(UInt64(offset) << 32 | UInt64(k)) }
+        keys.sort()
+        var byte = 0
+        var unit = 0
+        for key in keys {
+            let target = Int(key >> 32)
+            if target > byte {
+                unit += MarkdownFlattener.utf16Length(UnsafeBufferPointer(rebasing: p[byte..<target]))
+                byte = target
+            }
+            out[Int(key & 0xFFFF_FFFF)] = unit
         }
         return out
     }
 
+    /// Whether `p` is all ASCII (then byte offsets are UTF-16 offsets).
+    static func isASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = p.baseAddress else { return true }
+        var i = 0
+        var bits: UInt64 = 0
+        while i + 8 <= p.count {
+            bits |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            i += 8
+        }
+        while i < p.count {
+            bits |= UInt64(base[i])
+            i += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
+    }
+
     /// The message, offsets in UTF-16 units; empty entities are dropped.
     var message: Message {
+        var copy = self
+        return copy.takeMessage()
+    }
+
+    /// ``message``, taking the entities out of this one (left without them), so that
+    /// they are changed in place rather than copied.
+    mutating func takeMessage() -> Message {
         let text = String(decoding: bytes, as: UTF8.self)
-        var kept = entities.filter { $0.length > 0 }
+        var kept: [Entity] = []
+        swap(&kept, &entities)
+        if kept.contains(where: { $0.length <= 0 }) { kept.removeAll { $0.length <= 0 } }
         if !kept.isEmpty {
-            var offsets: [Int] = []
-            offsets.reserveCapacity(2 * kept.count)
-            for e in kept {
-                offsets.append(e.offset)
-                offsets.append(e.end)
-            }
-            let units = utf16Offsets(offsets)
-            for k in kept.indices {
-                kept[k].offset = units[2 * k]
-                kept[k].length = units[2 * k + 1] - units[2 * k]
+            bytes.withUnsafeBufferPointer { p in
+                if UTF8Message.isASCII(p) { return }
+                var offsets: [Int] = []
+                offsets.reserveCapacity(2 * kept.count)
+                for e in kept {
+                    offsets.append(e.offset)
+                    offsets.append(e.end)
+                }
+                let units = UTF8Message.utf16Offsets(offsets, in: p)
+                for k in kept.indices {
+                    kept[k].offset = units[2 * k]
+                    kept[k].length = units[2 * k + 1] - units[2 * k]
+                }
             }
         }
         return Message(text: text, entities: kept)

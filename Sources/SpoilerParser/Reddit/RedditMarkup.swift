@@ -76,7 +76,7 @@ struct RedditMarkupReader {
         guard blocks > 0 else { return nil }
         // Entities were opened in document order, outer before inner, as the Markdown
         // reader opens them: two over the same text come in the same order.
-        return out.message
+        return out.takeMessage()
     }
 
     /// Lines up to a blank line, a quote or a fence, joined by line breaks.

@@ -103,7 +103,7 @@ extension RedditParser {
         }
         guard spoiler == nil else { return nil }
         out.bytes.append(contentsOf: b[run..<n])
-        return out.message
+        return out.takeMessage()
     }
 
     /// The ASCII bytes that mean nothing to Markdown in the middle of a line of text:
