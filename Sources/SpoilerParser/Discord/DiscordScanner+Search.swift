@@ -311,6 +311,10 @@ extension DiscordScanner {
 
 /// Unicode's White_Space characters beyond ASCII, recognised in UTF-8.
 enum UTF8Whitespace {
+    /// Whether a whitespace scalar beyond ASCII may start with byte `c` (C2, E1, E2 or E3).
+    @inline(__always)
+    static func mayStart(_ c: UInt8) -> Bool { c == 0xC2 || (c >= 0xE1 && c <= 0xE3) }
+
     /// The length of the non-ASCII whitespace scalar at `j` in the valid UTF-8 `s`, or 0:
     /// U+0085, U+00A0, U+1680, U+2000…U+200A, U+2028, U+2029, U+202F, U+205F, U+3000.
     static func length(in s: [UInt8], at j: Int) -> Int {
