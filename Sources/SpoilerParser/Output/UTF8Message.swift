@@ -94,19 +94,64 @@ struct UTF8Message {
         if !kept.isEmpty {
             bytes.withUnsafeBufferPointer { p in
                 if UTF8Message.isASCII(p) { return }
-                var offsets: [Int] = []
-                offsets.reserveCapacity(2 * kept.count)
-                for e in kept {
-                    offsets.append(e.offset)
-                    offsets.append(e.end)
+                guard p.count <= Int(UInt32.max), kept.count <= Int(UInt32.max / 2) else {
+                    var offsets: [Int] = []
+                    for e in kept {
+                        offsets.append(e.offset)
+                        offsets.append(e.end)
+                    }
+                    let units = UTF8Message.utf16Offsets(offsets, in: p)
+                    for k in kept.indices {
+                        kept[k].offset = units[2 * k]
+                        kept[k].length = units[2 * k + 1] - units[2 * k]
+                    }
+                    return
                 }
-                let units = UTF8Message.utf16Offsets(offsets, in: p)
-                for k in kept.indices {
-                    kept[k].offset = units[2 * k]
-                    kept[k].length = units[2 * k + 1] - units[2 * k]
-                }
+                UTF8Message.convertToUTF16(&kept, in: p)
             }
         }
         return Message(text: text, entities: kept)
+    }
+
+    /// Turns the byte offsets and lengths of `entities` into UTF-16 ones: their edges, each
+    /// packed with its place in one whole number, sorted in a buffer on the stack (for a
+    /// few), then one walk over `p` to the last edge, eight bytes at a time.
+    static func convertToUTF16(_ entities: inout [Entity], in p: UnsafeBufferPointer<UInt8>) {
+        let count = 2 * entities.count
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { buffer in
+            var keys = buffer
+            for (k, e) in entities.enumerated() {
+                keys[2 * k] = UInt64(e.offset) << 32 | UInt64(2 * k)
+                keys[2 * k + 1] = UInt64(e.end) << 32 | UInt64(2 * k + 1)
+            }
+            keys.sort()
+            guard let base = p.baseAddress else { return }
+            let high: UInt64 = 0x8080_8080_8080_8080
+            var i = 0
+            var unit = 0
+            for key in keys {
+                let target = Int(key >> 32)
+                while i + 8 <= target {
+                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    if w & high == 0 {
+                        unit += 8
+                    } else {
+                        let continuation = w & ~(w << 1) & high
+                        let fourByteLead = w & (w << 1) & (w << 2) & (w << 3) & high
+                        unit += 8 + fourByteLead.nonzeroBitCount - continuation.nonzeroBitCount
+                    }
+                    i += 8
+                }
+                while i < target {
+                    let c = base[i]
+                    if c & 0xC0 != 0x80 { unit += c >= 0xF0 ? 2 : 1 }
+                    i += 1
+                }
+                let slot = Int(key & 0xFFFF_FFFF)
+                // The end goes in `length` for now.
+                if slot & 1 == 0 { entities[slot >> 1].offset = unit } else { entities[slot >> 1].length = unit }
+            }
+        }
+        for k in entities.indices { entities[k].length -= entities[k].offset }
     }
 }
