@@ -119,6 +119,21 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong.map { String($0, radix: 16) })")
     }
 
+    /// The quick test before the whitespace lookup lets every non-ASCII whitespace through.
+    @Test func utf8WhitespaceMayStartAtEveryLeadByte() {
+        for v in UInt32(0x80)...0x10FFFF {
+            guard let c = Unicode.Scalar(v), c.properties.isWhitespace else { continue }
+            #expect(UTF8Whitespace.mayStart(Array(String(c).utf8)[0]), "\(String(v, radix: 16))")
+        }
+    }
+
+    /// Reddit's plain bytes tested by masks say what the table says.
+    @Test func plainBytesMatchTheMasks() {
+        for c in 0..<256 {
+            #expect(RedditParser.isPlain(UInt8(c)) == (c < 128 && RedditParser.plainBytes[c]), "\(c)")
+        }
+    }
+
     static let jsonTexts = [
         #""the butler did it""#, #""a\"b\\c\n😀 é""#, #""x\u0041""#, "\"\"", "null", "12", #""😀😀 ab""#,
     ]

@@ -79,7 +79,7 @@ struct RedditInline {
         while i < end {
             let c = b[i]
             if c >= 0x80 {
-                if UTF8Whitespace.length(in: b, at: i) > 0 { return false }
+                if UTF8Whitespace.mayStart(c) && UTF8Whitespace.length(in: b, at: i) > 0 { return false }
                 i += 1
                 continue
             }

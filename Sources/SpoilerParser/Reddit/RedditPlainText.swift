@@ -36,7 +36,7 @@ extension RedditParser {
                 }
             }
             if c >= 0x80 {
-                if UTF8Whitespace.length(in: b, at: i) > 0 { return nil }
+                if UTF8Whitespace.mayStart(c) && UTF8Whitespace.length(in: b, at: i) > 0 { return nil }
                 i += 1
                 continue
             }
@@ -116,5 +116,10 @@ extension RedditParser {
     }
 
     @inline(__always)
-    static func isPlain(_ c: UInt8) -> Bool { c < 0x80 && plainBytes[Int(c)] }
+    static func isPlain(_ c: UInt8) -> Bool {
+        // ``plainBytes`` as two 64-bit masks (a table would be a global's lazy initialisation
+        // checked at every byte); `plainBytesMatchTheMasks` in the tests checks them.
+        if c < 64 { return (0x8FFF_F3B5_0000_0000 as UInt64) >> UInt64(c) & 1 != 0 }
+        return c < 0x80 && (0x2FFF_FFFE_47FF_FFFE as UInt64) >> UInt64(c - 64) & 1 != 0
+    }
 }
