@@ -127,6 +127,16 @@ import Testing
         }
     }
 
+    /// The bytes Discord's inline loop stops at are the line break and those that may start
+    /// a rule.
+    @Test func discordBytesThatMatter() {
+        for c in 0..<256 {
+            let b = UInt8(c)
+            let scanner = DiscordScanner([b, UInt8(ascii: "t")])
+            #expect(DiscordScanner.mayMatter(b) == (b == 0x0A || scanner.mayStartRule(b, at: 0)), "\(c)")
+        }
+    }
+
     /// Reddit's plain bytes tested by masks say what the table says.
     @Test func plainBytesMatchTheMasks() {
         for c in 0..<256 {

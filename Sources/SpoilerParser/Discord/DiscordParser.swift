@@ -158,6 +158,14 @@ struct DiscordScanner {
         }
     }
 
+    /// Whether byte `b` is a line break or may start a rule (``mayStartRule(_:at:)``'s bytes,
+    /// as two 64-bit masks): the inline loop passes over any other at once.
+    @inline(__always)
+    static func mayMatter(_ b: UInt8) -> Bool {
+        if b < 64 { return (0x1000_0400_0000_0400 as UInt64) &>> UInt64(b) & 1 != 0 }
+        return b < 128 && (0x5000_0101_9800_0000 as UInt64) &>> UInt64(b &- 64) & 1 != 0
+    }
+
     /// Reads `s[from..<end]`; returns where it stopped (at a line that starts a block rule
     /// when `stopAtBlockLine`, else `end`).
     @discardableResult
@@ -168,6 +176,10 @@ struct DiscordScanner {
         let rules = depth < DiscordScanner.maximumDepth
         while i < end {
             let b = s[i]
+            if !DiscordScanner.mayMatter(b) {
+                i += 1
+                continue
+            }
             if b == 0x0A {
                 i += 1
                 if stopAtBlockLine && i < end && isBlockLine(i) {

@@ -119,7 +119,7 @@ extension RedditParser {
     static func isPlain(_ c: UInt8) -> Bool {
         // ``plainBytes`` as two 64-bit masks (a table would be a global's lazy initialisation
         // checked at every byte); `plainBytesMatchTheMasks` in the tests checks them.
-        if c < 64 { return (0x8FFF_F3B5_0000_0000 as UInt64) >> UInt64(c) & 1 != 0 }
-        return c < 0x80 && (0x2FFF_FFFE_47FF_FFFE as UInt64) >> UInt64(c - 64) & 1 != 0
+        if c < 64 { return (0x8FFF_F3B5_0000_0000 as UInt64) &>> UInt64(c) & 1 != 0 }
+        return c < 0x80 && (0x2FFF_FFFE_47FF_FFFE as UInt64) &>> UInt64(c &- 64) & 1 != 0
     }
 }

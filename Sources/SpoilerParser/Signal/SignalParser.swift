@@ -118,9 +118,8 @@ public enum SignalParser {
         while i < n {
             if i + 8 <= n {
                 let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                let fourByteLead = w & (w << 1) & (w << 2) & (w << 3) & high
-                if fourByteLead == 0 {
-                    units += 8 - (w & ~(w << 1) & high).nonzeroBitCount
+                if w & (w &<< 1) & (w &<< 2) & (w &<< 3) & high == 0 {
+                    units += UTF8Message.utf16Units(inWord: w, bytes: 8)
                     i += 8
                     continue
                 }
