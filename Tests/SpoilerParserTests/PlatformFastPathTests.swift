@@ -137,6 +137,20 @@ import Testing
         }
     }
 
+    /// The blocks whose scalars Reddit's fast reader takes for neither punctuation nor space
+    /// hold none.
+    @Test func redditBlocksWithoutPunctuation() {
+        for v in UInt32(0x80)...0x10FFFF where RedditInline.isNeitherPunctuationNorSpace(v) {
+            guard let c = Unicode.Scalar(v) else { continue }
+            switch c.properties.generalCategory {
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                .initialPunctuation, .finalPunctuation, .otherPunctuation, .spaceSeparator:
+                Issue.record("U+\(String(v, radix: 16)) is \(c.properties.generalCategory)")
+            default: break
+            }
+        }
+    }
+
     /// Reddit's plain bytes tested by masks say what the table says.
     @Test func plainBytesMatchTheMasks() {
         for c in 0..<256 {

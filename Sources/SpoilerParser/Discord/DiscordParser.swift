@@ -177,7 +177,12 @@ struct DiscordScanner {
         while i < end {
             let b = s[i]
             if !DiscordScanner.mayMatter(b) {
-                i += 1
+                // The run of such bytes, through a pointer (no reload of the array per byte).
+                i = s.withUnsafeBufferPointer { p in
+                    var k = i + 1
+                    while k < end && !DiscordScanner.mayMatter(p[k]) { k += 1 }
+                    return k
+                }
                 continue
             }
             if b == 0x0A {

@@ -46,6 +46,7 @@ struct RedditInline {
         } else {
             v = (c0 & 0x1F) << 6 | (UInt32(b[s + 1]) & 0x3F)
         }
+        if RedditInline.isNeitherPunctuationNorSpace(v) { return .other }
         guard let scalar = Unicode.Scalar(v) else { return .other }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
@@ -53,6 +54,19 @@ struct RedditInline {
             return .punctuation
         case .spaceSeparator: return .space
         default: return .other
+        }
+    }
+
+    /// Whether scalar `v` lies in a block of chat text's letters, marks and emoji that holds
+    /// no punctuation and no space separator (Latin-1 letters to Latin Extended-B, combining
+    /// diacritics, Cyrillic, CJK ideographs, variation selectors, pictographs and emoticons),
+    /// so that its side is `.other` without a look at the character database; a test checks
+    /// every scalar in them against it.
+    @inline(__always)
+    static func isNeitherPunctuationNorSpace(_ v: UInt32) -> Bool {
+        switch v {
+        case 0xC0...0x24F, 0x300...0x36F, 0x400...0x52F, 0x4E00...0x9FFF, 0xFE00...0xFE0F, 0x1F300...0x1F64F: true
+        default: false
         }
     }
 
