@@ -79,6 +79,13 @@ struct DiscordScanner {
 
     mutating func open(_ e: Entity) -> Int { out.open(e) }
 
+    /// Appends `s[from..<to]` to the text, through a pointer (no slice of `s` to retain).
+    @inline(__always)
+    mutating func copy(_ from: Int, _ to: Int) {
+        guard from < to else { return }
+        s.withUnsafeBufferPointer { out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[from..<to])) }
+    }
+
     mutating func close(_ index: Int) { out.close(index) }
 
     // MARK: Line-start rules
@@ -188,7 +195,7 @@ struct DiscordScanner {
             if b == 0x0A {
                 i += 1
                 if stopAtBlockLine && i < end && isBlockLine(i) {
-                    out.bytes.append(contentsOf: s[run..<i])
+                    copy(run, i)
                     steps += i - from
                     return i
                 }
@@ -198,7 +205,7 @@ struct DiscordScanner {
                 i += 1
                 continue
             }
-            out.bytes.append(contentsOf: s[run..<i])
+            copy(run, i)
             if let next = rule(at: i, end, depth: depth) {
                 i = next
                 run = next
@@ -208,7 +215,7 @@ struct DiscordScanner {
             }
         }
         steps += end - from
-        out.bytes.append(contentsOf: s[run..<end])
+        copy(run, end)
         return end
     }
 
@@ -222,7 +229,7 @@ struct DiscordScanner {
             else { return nil }
             let next = i + 1 + scalarLength(i + 1)
             if s[i + 1] == UInt8(ascii: "|") { escapedBars.append(out.bytes.count) }
-            out.bytes.append(contentsOf: s[(i + 1)..<next])
+            copy(i + 1, next)
             return next
         case UInt8(ascii: "`"):
             return codeBlock(at: i, end) ?? inlineCode(at: i, end)
@@ -263,7 +270,7 @@ struct DiscordScanner {
             let k = nextStop(.angleOrSpace, from: i + 1)
             guard k < end, s[k] == UInt8(ascii: ">") else { return nil }
             let e = open(Entity(.url, offset: 0, length: 0))
-            out.bytes.append(contentsOf: s[(i + 1)..<k])
+            copy(i + 1, k)
             close(e)
             return k + 1
         case UInt8(ascii: "h"):
@@ -277,7 +284,7 @@ struct DiscordScanner {
             steps += k - i
             guard scalarCount(i, k, moreThan: 8) else { return nil }
             let e = open(Entity(.url, offset: 0, length: 0))
-            out.bytes.append(contentsOf: s[i..<k])
+            copy(i, k)
             close(e)
             return k
         default:
@@ -330,7 +337,7 @@ struct DiscordScanner {
         var contentEnd = close
         while contentEnd > first && s[contentEnd - 1] == 0x0A { contentEnd -= 1 }
         let e = open(Entity(.pre, offset: 0, length: 0, language: language))
-        out.bytes.append(contentsOf: s[j..<contentEnd])
+        copy(j, contentEnd)
         self.close(e)
         return close + 3
     }
@@ -346,7 +353,7 @@ struct DiscordScanner {
         if k < end && s[k] == 0x60 { k = min(backtickRunEnd(at: i), end) }
         guard let j = backtickRun(length: k - i, after: k, end) else { return nil }
         let e = open(Entity(.code, offset: 0, length: 0))
-        out.bytes.append(contentsOf: s[k..<j])
+        copy(k, j)
         close(e)
         return j + (k - i)
     }

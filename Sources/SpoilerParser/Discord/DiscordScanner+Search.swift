@@ -58,11 +58,18 @@ extension DiscordScanner {
         let c = kind.byte
         // Most pairs close soon: a short scan first, the table only past it.
         let excluded = kind.notFollowedBy
-        var j = from
-        while j + 1 < end && j < from + DiscordScanner.shortScan {
-            if s[j] == c && s[j + 1] == c && !(excluded != nil && j + 2 < end && s[j + 2] == excluded!) { return j }
-            j += 1
+        let limit = min(end - 1, from + DiscordScanner.shortScan)
+        let (found, j) = s.withUnsafeBufferPointer { p -> (Int?, Int) in
+            var j = from
+            while j < limit {
+                if p[j] == c && p[j + 1] == c && !(excluded != nil && j + 2 < end && p[j + 2] == excluded!) {
+                    return (j, j)
+                }
+                j += 1
+            }
+            return (nil, j)
         }
+        if let found { return found }
         steps += j - from
         guard j + 1 < end else { return nil }
         if search.pairs.isEmpty { search.pairs = [[], [], [], []] }
