@@ -9,6 +9,13 @@ struct UTF8Message {
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
+    /// Appends `source[from..<to]` to the text, through a pointer (no slice to retain).
+    @inline(__always)
+    mutating func append(_ source: [UInt8], _ from: Int, _ to: Int) {
+        guard from < to else { return }
+        source.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[from..<to])) }
+    }
+
     /// Opens an entity at the end of the text; returns its index for ``close(_:)``.
     mutating func open(_ e: Entity) -> Int {
         // One allocation for the few entities of most messages, not one per doubling.

@@ -81,14 +81,15 @@ struct RedditInline {
         return left
     }
 
-    func read(into out: inout UTF8Message) -> Bool {
+    /// Reads the line into `out`; `stack` (empty, its room kept from line to line) holds the
+    /// open entities: type and index in `out.entities`.
+    func read(into out: inout UTF8Message, stack: inout [(type: EntityType, index: Int)]) -> Bool {
         guard start < end, b[end - 1] != 0x20, b[end - 1] != 0x5C, lineStartIsText() else { return false }
-        // Open entities: type and index in `out.entities`.
-        var stack: [(type: EntityType, index: Int)] = []
+        stack.removeAll(keepingCapacity: true)
         var i = start
         var run = start
         func flush(_ out: inout UTF8Message) {
-            out.bytes.append(contentsOf: b[run..<i])
+            out.append(b, run, i)
         }
         while i < end {
             let c = b[i]
@@ -157,7 +158,7 @@ struct RedditInline {
                 else { return false }
                 flush(&out)
                 let e = out.open(Entity(.code, offset: 0, length: 0))
-                out.bytes.append(contentsOf: b[(i + 1)..<j])
+                out.append(b, i + 1, j)
                 out.close(e)
                 i = j + 1
                 run = i

@@ -19,7 +19,8 @@ extension RedditParser {
     static func plainTextMessage(_ b: [UInt8]) -> Message? {
         let n = b.count
         guard n > 0, b[0] != 0x0A, b[n - 1] != 0x0A, b[n - 1] != 0x20 else { return nil }
-        var out = UTF8Message(capacity: n)
+        // No room reserved: most messages have markup and leave early.
+        var out = UTF8Message(capacity: 0)
         var i = 0
         var run = 0
         var lineStart = true
@@ -67,7 +68,7 @@ extension RedditParser {
                 guard let open = spoiler, i > open.start, b[i - 1] != 0x20,
                     i + 2 == n || b[i + 2] == 0x20 || b[i + 2] == 0x0A
                 else { return nil }
-                out.bytes.append(contentsOf: b[run..<i])
+                out.append(b, run, i)
                 out.close(open.entity)
                 spoiler = nil
                 i += 2
@@ -77,7 +78,7 @@ extension RedditParser {
                     i == 0 || b[i - 1] == 0x20 || b[i - 1] == 0x0A,
                     b[i + 2] != 0x20, b[i + 2] != 0x0A, b[i + 2] >= 0x20, UTF8Whitespace.length(in: b, at: i + 2) == 0
                 else { return nil }
-                out.bytes.append(contentsOf: b[run..<i])
+                out.append(b, run, i)
                 spoiler = (out.open(Entity(.spoiler, offset: 0, length: 0)), i + 2)
                 i += 2
                 run = i
@@ -91,9 +92,9 @@ extension RedditParser {
                 guard j < n, j + 1 == n || b[j + 1] != UInt8(ascii: "`"), !(b[i + 1] == 0x20 && b[j - 1] == 0x20) else {
                     return nil
                 }
-                out.bytes.append(contentsOf: b[run..<i])
+                out.append(b, run, i)
                 let e = out.open(Entity(.code, offset: 0, length: 0))
-                out.bytes.append(contentsOf: b[(i + 1)..<j])
+                out.append(b, i + 1, j)
                 out.close(e)
                 i = j + 1
                 run = i
@@ -102,7 +103,7 @@ extension RedditParser {
             }
         }
         guard spoiler == nil else { return nil }
-        out.bytes.append(contentsOf: b[run..<n])
+        out.append(b, run, n)
         return out.takeMessage()
     }
 
