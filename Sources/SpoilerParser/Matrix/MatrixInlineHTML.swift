@@ -50,6 +50,29 @@ extension MatrixHTMLReader {
             let n = b.count
             while i < n {
                 let c = b[i]
+                if InlineReader.isText(c) {
+                    // A run of text with single spaces, through a pointer.
+                    var space = false
+                    i = b.withUnsafeBufferPointer { p in
+                        var k = i + 1
+                        while k < n {
+                            let c = p[k]
+                            if c == UInt8(ascii: " ") {
+                                // Two spaces: the loop below refuses the second.
+                                if space { break }
+                                space = true
+                            } else if InlineReader.isText(c) {
+                                space = false
+                            } else {
+                                break
+                            }
+                            k += 1
+                        }
+                        return k
+                    }
+                    last = space ? .space : .text
+                    continue
+                }
                 if c == UInt8(ascii: " ") {
                     // A space that mautrix would neither trim nor join: after text or an
                     // element, before text or an element (a tag checks that `last` is no space).
@@ -100,8 +123,18 @@ extension MatrixHTMLReader {
             }
         }
 
+        /// Whether byte `c` is text that needs nothing done: not a space, a control
+        /// character, `&`, `<` or `>`, nor the first byte of non-ASCII whitespace.
+        @inline(__always)
+        static func isText(_ c: UInt8) -> Bool {
+            if c < 0x80 {
+                return c > 0x20 && c != UInt8(ascii: "&") && c != UInt8(ascii: "<") && c != UInt8(ascii: ">")
+            }
+            return !UTF8Whitespace.mayStart(c)
+        }
+
         mutating func flushText() {
-            out.bytes.append(contentsOf: b[run..<i])
+            out.append(b, run, i)
             run = i
         }
 
