@@ -151,6 +151,31 @@ import Testing
         }
     }
 
+    /// Discord's eight-byte test finds every byte that matters (an `h` only before a `t` or
+    /// last), on words made of those bytes, their neighbours and non-ASCII bytes.
+    @Test func discordWordsThatMatter() {
+        let pieces: [UInt8] = [
+            0x0A, 0x09, 0x0B, 0x2A, 0x29, 0x2B, 0x3C, 0x3B, 0x3D, 0x5A, 0x5B, 0x5C, 0x5F, 0x60, 0x61, 0x67, 0x68,
+            0x69, 0x74, 0x73, 0x75, 0x7B, 0x7C, 0x7E, 0x7F, 0x80, 0xA8, 0xDC, 0xE8, 0xFC, 0xFE, 0x20, 0x00, 0x41,
+        ]
+        var rng = SplitMix64(seed: 23)
+        for _ in 0..<200_000 {
+            var bytes: [UInt8] = []
+            let quiet = rng.next() % 2 == 0
+            for _ in 0..<8 {
+                // Mostly quiet bytes, so that a single one that matters is tested alone.
+                let b = pieces[Int(rng.next() % UInt64(pieces.count))]
+                bytes.append(quiet && rng.next() % 4 != 0 && DiscordScanner.mayMatter(b) ? 0x41 : b)
+            }
+            let w = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            var expected = false
+            for k in 0..<8 where DiscordScanner.mayMatter(bytes[k]) {
+                if bytes[k] != UInt8(ascii: "h") || k == 7 || bytes[k + 1] == UInt8(ascii: "t") { expected = true }
+            }
+            #expect(DiscordScanner.wordMayMatter(w) == expected, "\(bytes)")
+        }
+    }
+
     /// Reddit's plain bytes tested by masks say what the table says.
     @Test func plainBytesMatchTheMasks() {
         for c in 0..<256 {

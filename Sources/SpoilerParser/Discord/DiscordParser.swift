@@ -173,6 +173,45 @@ struct DiscordScanner {
         return b < 128 && (0x5000_0101_9800_0000 as UInt64) &>> UInt64(b &- 64) & 1 != 0
     }
 
+    /// Where the run of bytes from `from` that do not ``mayMatter(_:)`` ends, before `end`:
+    /// eight at a time while none of them may (``wordMayMatter(_:)``), then one at a time.
+    static func quietRunEnd(_ p: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
+        guard let base = p.baseAddress else { return from }
+        var k = from
+        while true {
+            while k + 8 <= end && !wordMayMatter(UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)) {
+                k += 8
+            }
+            // One to eight bytes one at a time (a word that may matter, or the last bytes).
+            let stop = min(k + 8, end)
+            while k < stop {
+                if mayMatter(base[k]) { return k }
+                k += 1
+            }
+            if k >= end { return end }
+        }
+    }
+
+    /// Whether any of the eight bytes of `w` (the first is the lowest) ``mayMatter(_:)``,
+    /// but for `h`, which counts only before `t` or as the last byte: each class of bytes by
+    /// the exact test of whether a byte lies strictly between two values (for ASCII bytes;
+    /// others never match).
+    @inline(__always)
+    static func wordMayMatter(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low7 = w & (ones &* 127)
+        @inline(__always) func between(_ m: UInt64, _ n: UInt64) -> UInt64 {
+            (ones &* (127 &+ n) &- low7) & ~w & (low7 &+ ones &* (127 &- m)) & high
+        }
+        let any =
+            between(0x09, 0x0B) | between(0x29, 0x2B) | between(0x3B, 0x3D) | between(0x5A, 0x61)
+            | between(0x7B, 0x7F)
+        let h = between(0x67, 0x69)
+        let t = between(0x73, 0x75)
+        return any | (h & ((t &>> 8) | (0x80 &<< 56))) != 0
+    }
+
     /// Reads `s[from..<end]`; returns where it stopped (at a line that starts a block rule
     /// when `stopAtBlockLine`, else `end`).
     @discardableResult
@@ -185,11 +224,7 @@ struct DiscordScanner {
             let b = s[i]
             if !DiscordScanner.mayMatter(b) {
                 // The run of such bytes, through a pointer (no reload of the array per byte).
-                i = s.withUnsafeBufferPointer { p in
-                    var k = i + 1
-                    while k < end && !DiscordScanner.mayMatter(p[k]) { k += 1 }
-                    return k
-                }
+                i = s.withUnsafeBufferPointer { DiscordScanner.quietRunEnd($0, from: i + 1, to: end) }
                 continue
             }
             if b == 0x0A {
