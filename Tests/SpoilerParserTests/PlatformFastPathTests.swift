@@ -176,6 +176,14 @@ import Testing
         }
     }
 
+    /// Reddit's run of quiet bytes stops at the first byte that is not quiet.
+    @Test func redditQuietRunsStopWhereTheByteTestSays() {
+        for c in 0..<256 {
+            let run = RedditParser.quietRunEnd([0x61, UInt8(c), 0x61], from: 1, to: 3)
+            #expect(run == (RedditParser.isQuiet(UInt8(c)) ? 3 : 1), "\(c)")
+        }
+    }
+
     /// Reddit's plain bytes tested by masks say what the table says.
     @Test func plainBytesMatchTheMasks() {
         for c in 0..<256 {

@@ -93,6 +93,10 @@ struct RedditInline {
         }
         while i < end {
             let c = b[i]
+            if RedditParser.isQuiet(c) {
+                i = RedditParser.quietRunEnd(b, from: i + 1, to: end)
+                continue
+            }
             if c >= 0x80 {
                 if UTF8Whitespace.mayStart(c) && UTF8Whitespace.length(in: b, at: i) > 0 { return false }
                 i += 1

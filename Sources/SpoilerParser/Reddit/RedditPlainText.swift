@@ -36,6 +36,10 @@ extension RedditParser {
                     if k < n && (b[k] == UInt8(ascii: ".") || b[k] == UInt8(ascii: ")")) { return nil }
                 }
             }
+            if RedditParser.isQuiet(c) {
+                i = RedditParser.quietRunEnd(b, from: i + 1, to: n)
+                continue
+            }
             if c >= 0x80 {
                 if UTF8Whitespace.mayStart(c) && UTF8Whitespace.length(in: b, at: i) > 0 { return nil }
                 i += 1
@@ -105,6 +109,36 @@ extension RedditParser {
         guard spoiler == nil else { return nil }
         out.append(b, run, n)
         return out.takeMessage()
+    }
+
+    /// Whether byte `c` needs no look at its neighbours in a line of text: a plain byte but
+    /// `:`, `w` and `W` (which may start an autolink), or a byte of a non-ASCII scalar that
+    /// cannot start whitespace (not C2, E1, E2, E3).
+    @inline(__always)
+    static func isQuiet(_ c: UInt8) -> Bool {
+        if c >= 0x80 { return !UTF8Whitespace.mayStart(c) }
+        return isPlain(c) && c != UInt8(ascii: ":") && c | 0x20 != UInt8(ascii: "w")
+    }
+
+    /// Where the run of quiet bytes (``isQuiet(_:)``) from `i` ends, before `end`: each byte
+    /// looked up in a 256-bit set, without a branch on its class (which mixed scripts make
+    /// hard to predict). A test checks the set against ``isQuiet(_:)``.
+    static func quietRunEnd(_ b: [UInt8], from i: Int, to end: Int) -> Int {
+        let bits: (UInt64, UInt64, UInt64, UInt64) = (
+            0x8BFF_F3B5_0000_0000, 0x2F7F_FFFE_477F_FFFE, 0xFFFF_FFFF_FFFF_FFFF, 0xFFFF_FFF1_FFFF_FFFB
+        )
+        return withUnsafeBytes(of: bits) { set in
+            b.withUnsafeBufferPointer { p in
+                var k = i
+                while k < end {
+                    let c = p[k]
+                    let word = set.load(fromByteOffset: Int(c &>> 6) &* 8, as: UInt64.self)
+                    if word &>> UInt64(c & 63) & 1 == 0 { break }
+                    k += 1
+                }
+                return k
+            }
+        }
     }
 
     /// The ASCII bytes that mean nothing to Markdown in the middle of a line of text:
