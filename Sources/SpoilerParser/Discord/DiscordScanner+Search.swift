@@ -61,7 +61,21 @@ extension DiscordScanner {
         let limit = min(end - 1, from + DiscordScanner.shortScan)
         let (found, j) = s.withUnsafeBufferPointer { p -> (Int?, Int) in
             var j = from
+            let base = p.baseAddress!
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let low7 = ones &* 0x7F
             while j < limit {
+                if j + 8 <= limit {
+                    // Eight starts at a time: on to the first byte that is `c`, if any (an
+                    // exact test for a zero byte in the word xor `c`s; the lowest byte first).
+                    let x = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self) ^ (ones &* UInt64(c))
+                    let zero = ~(((x & low7) &+ low7) | x) & (ones &* 0x80)
+                    if zero == 0 {
+                        j += 8
+                        continue
+                    }
+                    j += zero.trailingZeroBitCount &>> 3
+                }
                 if p[j] == c && p[j + 1] == c && !(excluded != nil && j + 2 < end && p[j + 2] == excluded!) {
                     return (j, j)
                 }
