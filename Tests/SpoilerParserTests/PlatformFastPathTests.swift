@@ -119,6 +119,78 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong.map { String($0, radix: 16) })")
     }
 
+    /// The quick test before the whitespace lookup lets every non-ASCII whitespace through.
+    @Test func utf8WhitespaceMayStartAtEveryLeadByte() {
+        for v in UInt32(0x80)...0x10FFFF {
+            guard let c = Unicode.Scalar(v), c.properties.isWhitespace else { continue }
+            #expect(UTF8Whitespace.mayStart(Array(String(c).utf8)[0]), "\(String(v, radix: 16))")
+        }
+    }
+
+    /// The bytes Discord's inline loop stops at are the line break and those that may start
+    /// a rule.
+    @Test func discordBytesThatMatter() {
+        for c in 0..<256 {
+            let b = UInt8(c)
+            let scanner = DiscordScanner([b, UInt8(ascii: "t")])
+            #expect(DiscordScanner.mayMatter(b) == (b == 0x0A || scanner.mayStartRule(b, at: 0)), "\(c)")
+        }
+    }
+
+    /// The blocks whose scalars Reddit's fast reader takes for neither punctuation nor space
+    /// hold none.
+    @Test func redditBlocksWithoutPunctuation() {
+        for v in UInt32(0x80)...0x10FFFF where RedditInline.isNeitherPunctuationNorSpace(v) {
+            guard let c = Unicode.Scalar(v) else { continue }
+            switch c.properties.generalCategory {
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                .initialPunctuation, .finalPunctuation, .otherPunctuation, .spaceSeparator:
+                Issue.record("U+\(String(v, radix: 16)) is \(c.properties.generalCategory)")
+            default: break
+            }
+        }
+    }
+
+    /// Discord's eight-byte test finds every byte that matters (an `h` only before a `t` or
+    /// last), on words made of those bytes, their neighbours and non-ASCII bytes.
+    @Test func discordWordsThatMatter() {
+        let pieces: [UInt8] = [
+            0x0A, 0x09, 0x0B, 0x2A, 0x29, 0x2B, 0x3C, 0x3B, 0x3D, 0x5A, 0x5B, 0x5C, 0x5F, 0x60, 0x61, 0x67, 0x68,
+            0x69, 0x74, 0x73, 0x75, 0x7B, 0x7C, 0x7E, 0x7F, 0x80, 0xA8, 0xDC, 0xE8, 0xFC, 0xFE, 0x20, 0x00, 0x41,
+        ]
+        var rng = SplitMix64(seed: 23)
+        for _ in 0..<200_000 {
+            var bytes: [UInt8] = []
+            let quiet = rng.next() % 2 == 0
+            for _ in 0..<8 {
+                // Mostly quiet bytes, so that a single one that matters is tested alone.
+                let b = pieces[Int(rng.next() % UInt64(pieces.count))]
+                bytes.append(quiet && rng.next() % 4 != 0 && DiscordScanner.mayMatter(b) ? 0x41 : b)
+            }
+            let w = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            var expected = false
+            for k in 0..<8 where DiscordScanner.mayMatter(bytes[k]) {
+                if bytes[k] != UInt8(ascii: "h") || k == 7 || bytes[k + 1] == UInt8(ascii: "t") { expected = true }
+            }
+            #expect(DiscordScanner.wordMayMatter(w) == expected, "\(bytes)")
+        }
+    }
+
+    /// Reddit's run of quiet bytes stops at the first byte that is not quiet.
+    @Test func redditQuietRunsStopWhereTheByteTestSays() {
+        for c in 0..<256 {
+            let run = RedditParser.quietRunEnd([0x61, UInt8(c), 0x61], from: 1, to: 3)
+            #expect(run == (RedditParser.isQuiet(UInt8(c)) ? 3 : 1), "\(c)")
+        }
+    }
+
+    /// Reddit's plain bytes tested by masks say what the table says.
+    @Test func plainBytesMatchTheMasks() {
+        for c in 0..<256 {
+            #expect(RedditParser.isPlain(UInt8(c)) == (c < 128 && RedditParser.plainBytes[c]), "\(c)")
+        }
+    }
+
     static let jsonTexts = [
         #""the butler did it""#, #""a\"b\\c\n😀 é""#, #""x\u0041""#, "\"\"", "null", "12", #""😀😀 ab""#,
     ]

@@ -36,9 +36,9 @@ enum DiscordParser {
     static func parse(_ bytes: [UInt8], spoilerReasons: Bool) -> Message {
         var scanner = DiscordScanner(bytes)
         scanner.blocks()
-        guard spoilerReasons else { return scanner.out.message }
+        guard spoilerReasons else { return scanner.out.takeMessage() }
         let literalBars = Set(scanner.out.utf16Offsets(scanner.escapedBars))
-        return SpoilerReasons.split(scanner.out.message, literalBars: literalBars)
+        return SpoilerReasons.split(scanner.out.takeMessage(), literalBars: literalBars)
     }
 }
 
@@ -78,6 +78,13 @@ struct DiscordScanner {
     }
 
     mutating func open(_ e: Entity) -> Int { out.open(e) }
+
+    /// Appends `s[from..<to]` to the text, through a pointer (no slice of `s` to retain).
+    @inline(__always)
+    mutating func copy(_ from: Int, _ to: Int) {
+        guard from < to else { return }
+        s.withUnsafeBufferPointer { out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[from..<to])) }
+    }
 
     mutating func close(_ index: Int) { out.close(index) }
 
@@ -158,6 +165,53 @@ struct DiscordScanner {
         }
     }
 
+    /// Whether byte `b` is a line break or may start a rule (``mayStartRule(_:at:)``'s bytes,
+    /// as two 64-bit masks): the inline loop passes over any other at once.
+    @inline(__always)
+    static func mayMatter(_ b: UInt8) -> Bool {
+        if b < 64 { return (0x1000_0400_0000_0400 as UInt64) &>> UInt64(b) & 1 != 0 }
+        return b < 128 && (0x5000_0101_9800_0000 as UInt64) &>> UInt64(b &- 64) & 1 != 0
+    }
+
+    /// Where the run of bytes from `from` that do not ``mayMatter(_:)`` ends, before `end`:
+    /// eight at a time while none of them may (``wordMayMatter(_:)``), then one at a time.
+    static func quietRunEnd(_ p: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
+        guard let base = p.baseAddress else { return from }
+        var k = from
+        while true {
+            while k + 8 <= end && !wordMayMatter(UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)) {
+                k += 8
+            }
+            // One to eight bytes one at a time (a word that may matter, or the last bytes).
+            let stop = min(k + 8, end)
+            while k < stop {
+                if mayMatter(base[k]) { return k }
+                k += 1
+            }
+            if k >= end { return end }
+        }
+    }
+
+    /// Whether any of the eight bytes of `w` (the first is the lowest) ``mayMatter(_:)``,
+    /// but for `h`, which counts only before `t` or as the last byte: each class of bytes by
+    /// the exact test of whether a byte lies strictly between two values (for ASCII bytes;
+    /// others never match).
+    @inline(__always)
+    static func wordMayMatter(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low7 = w & (ones &* 127)
+        @inline(__always) func between(_ m: UInt64, _ n: UInt64) -> UInt64 {
+            (ones &* (127 &+ n) &- low7) & ~w & (low7 &+ ones &* (127 &- m)) & high
+        }
+        let any =
+            between(0x09, 0x0B) | between(0x29, 0x2B) | between(0x3B, 0x3D) | between(0x5A, 0x61)
+            | between(0x7B, 0x7F)
+        let h = between(0x67, 0x69)
+        let t = between(0x73, 0x75)
+        return any | (h & ((t &>> 8) | (0x80 &<< 56))) != 0
+    }
+
     /// Reads `s[from..<end]`; returns where it stopped (at a line that starts a block rule
     /// when `stopAtBlockLine`, else `end`).
     @discardableResult
@@ -168,10 +222,15 @@ struct DiscordScanner {
         let rules = depth < DiscordScanner.maximumDepth
         while i < end {
             let b = s[i]
+            if !DiscordScanner.mayMatter(b) {
+                // The run of such bytes, through a pointer (no reload of the array per byte).
+                i = s.withUnsafeBufferPointer { DiscordScanner.quietRunEnd($0, from: i + 1, to: end) }
+                continue
+            }
             if b == 0x0A {
                 i += 1
                 if stopAtBlockLine && i < end && isBlockLine(i) {
-                    out.bytes.append(contentsOf: s[run..<i])
+                    copy(run, i)
                     steps += i - from
                     return i
                 }
@@ -181,7 +240,7 @@ struct DiscordScanner {
                 i += 1
                 continue
             }
-            out.bytes.append(contentsOf: s[run..<i])
+            copy(run, i)
             if let next = rule(at: i, end, depth: depth) {
                 i = next
                 run = next
@@ -191,7 +250,7 @@ struct DiscordScanner {
             }
         }
         steps += end - from
-        out.bytes.append(contentsOf: s[run..<end])
+        copy(run, end)
         return end
     }
 
@@ -205,7 +264,7 @@ struct DiscordScanner {
             else { return nil }
             let next = i + 1 + scalarLength(i + 1)
             if s[i + 1] == UInt8(ascii: "|") { escapedBars.append(out.bytes.count) }
-            out.bytes.append(contentsOf: s[(i + 1)..<next])
+            copy(i + 1, next)
             return next
         case UInt8(ascii: "`"):
             return codeBlock(at: i, end) ?? inlineCode(at: i, end)
@@ -246,7 +305,7 @@ struct DiscordScanner {
             let k = nextStop(.angleOrSpace, from: i + 1)
             guard k < end, s[k] == UInt8(ascii: ">") else { return nil }
             let e = open(Entity(.url, offset: 0, length: 0))
-            out.bytes.append(contentsOf: s[(i + 1)..<k])
+            copy(i + 1, k)
             close(e)
             return k + 1
         case UInt8(ascii: "h"):
@@ -260,7 +319,7 @@ struct DiscordScanner {
             steps += k - i
             guard scalarCount(i, k, moreThan: 8) else { return nil }
             let e = open(Entity(.url, offset: 0, length: 0))
-            out.bytes.append(contentsOf: s[i..<k])
+            copy(i, k)
             close(e)
             return k
         default:
@@ -313,7 +372,7 @@ struct DiscordScanner {
         var contentEnd = close
         while contentEnd > first && s[contentEnd - 1] == 0x0A { contentEnd -= 1 }
         let e = open(Entity(.pre, offset: 0, length: 0, language: language))
-        out.bytes.append(contentsOf: s[j..<contentEnd])
+        copy(j, contentEnd)
         self.close(e)
         return close + 3
     }
@@ -329,7 +388,7 @@ struct DiscordScanner {
         if k < end && s[k] == 0x60 { k = min(backtickRunEnd(at: i), end) }
         guard let j = backtickRun(length: k - i, after: k, end) else { return nil }
         let e = open(Entity(.code, offset: 0, length: 0))
-        out.bytes.append(contentsOf: s[k..<j])
+        copy(k, j)
         close(e)
         return j + (k - i)
     }

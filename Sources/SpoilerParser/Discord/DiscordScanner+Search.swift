@@ -8,10 +8,11 @@
 /// comments below argue case by case.
 struct DiscordSearch {
     /// The closing pairs: per ``DiscordScanner/PairKind``, for each byte offset, the first
-    /// valid pair at or after it (the message's length if none).
-    var pairs: [[Int32]] = [[], [], [], []]
+    /// valid pair at or after it (the message's length if none). Empty until one is needed.
+    var pairs: [[Int32]] = []
     /// Per ``DiscordScanner/StopKind``, for each byte offset, the first stop at or after it.
-    var stops: [[Int32]] = [[], [], []]
+    /// Empty until one is needed.
+    var stops: [[Int32]] = []
     /// Maximal runs of backticks, in order: where each starts and ends.
     var runStarts: [Int32] = []
     var runEnds: [Int32] = []
@@ -57,13 +58,35 @@ extension DiscordScanner {
         let c = kind.byte
         // Most pairs close soon: a short scan first, the table only past it.
         let excluded = kind.notFollowedBy
-        var j = from
-        while j + 1 < end && j < from + DiscordScanner.shortScan {
-            if s[j] == c && s[j + 1] == c && !(excluded != nil && j + 2 < end && s[j + 2] == excluded!) { return j }
-            j += 1
+        let limit = min(end - 1, from + DiscordScanner.shortScan)
+        let (found, j) = s.withUnsafeBufferPointer { p -> (Int?, Int) in
+            var j = from
+            let base = p.baseAddress!
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let low7 = ones &* 0x7F
+            while j < limit {
+                if j + 8 <= limit {
+                    // Eight starts at a time: on to the first byte that is `c`, if any (an
+                    // exact test for a zero byte in the word xor `c`s; the lowest byte first).
+                    let x = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self) ^ (ones &* UInt64(c))
+                    let zero = ~(((x & low7) &+ low7) | x) & (ones &* 0x80)
+                    if zero == 0 {
+                        j += 8
+                        continue
+                    }
+                    j += zero.trailingZeroBitCount &>> 3
+                }
+                if p[j] == c && p[j + 1] == c && !(excluded != nil && j + 2 < end && p[j + 2] == excluded!) {
+                    return (j, j)
+                }
+                j += 1
+            }
+            return (nil, j)
         }
+        if let found { return found }
         steps += j - from
         guard j + 1 < end else { return nil }
+        if search.pairs.isEmpty { search.pairs = [[], [], [], []] }
         if search.pairs[kind.rawValue].isEmpty { search.pairs[kind.rawValue] = pairTable(kind) }
         let first = Int(search.pairs[kind.rawValue][from])
         if first < end - 2 { return first }
@@ -104,25 +127,41 @@ extension DiscordScanner {
     mutating func nextStop(_ kind: StopKind, from: Int) -> Int {
         let n = s.count
         guard from < n else { return n }
+        // Most stops are near (an address ends soon): a short scan first, the table only
+        // past it.
+        if search.stops.isEmpty || search.stops[kind.rawValue].isEmpty {
+            var j = from
+            while j < n && j < from + DiscordScanner.shortScan {
+                if isStop(kind, j) { return j }
+                j += 1
+            }
+            steps += j - from
+            if j == n { return n }
+        }
+        if search.stops.isEmpty { search.stops = [[], [], []] }
         if search.stops[kind.rawValue].isEmpty {
             steps += n
             var table = [Int32](repeating: Int32(n), count: n + 1)
             var next = Int32(n)
             var j = n - 1
             while j >= 0 {
-                let stop: Bool =
-                    switch kind {
-                    case .backtickTriple: j + 2 < n && s[j] == 0x60 && s[j + 1] == 0x60 && s[j + 2] == 0x60
-                    case .parenthesisOrSpace: s[j] == UInt8(ascii: ")") || spaceLength(j) > 0
-                    case .angleOrSpace: s[j] == UInt8(ascii: ">") || spaceLength(j) > 0
-                    }
-                if stop { next = Int32(j) }
+                if isStop(kind, j) { next = Int32(j) }
                 table[j] = next
                 j -= 1
             }
             search.stops[kind.rawValue] = table
         }
         return Int(search.stops[kind.rawValue][from])
+    }
+
+    /// Whether a stop of `kind` is at `j`.
+    @inline(__always)
+    func isStop(_ kind: StopKind, _ j: Int) -> Bool {
+        switch kind {
+        case .backtickTriple: j + 2 < s.count && s[j] == 0x60 && s[j + 1] == 0x60 && s[j + 2] == 0x60
+        case .parenthesisOrSpace: s[j] == UInt8(ascii: ")") || spaceLength(j) > 0
+        case .angleOrSpace: s[j] == UInt8(ascii: ">") || spaceLength(j) > 0
+        }
     }
 
     // MARK: Emphasis
@@ -293,6 +332,10 @@ extension DiscordScanner {
 
 /// Unicode's White_Space characters beyond ASCII, recognised in UTF-8.
 enum UTF8Whitespace {
+    /// Whether a whitespace scalar beyond ASCII may start with byte `c` (C2, E1, E2 or E3).
+    @inline(__always)
+    static func mayStart(_ c: UInt8) -> Bool { c == 0xC2 || (c >= 0xE1 && c <= 0xE3) }
+
     /// The length of the non-ASCII whitespace scalar at `j` in the valid UTF-8 `s`, or 0:
     /// U+0085, U+00A0, U+1680, U+2000…U+200A, U+2028, U+2029, U+202F, U+205F, U+3000.
     static func length(in s: [UInt8], at j: Int) -> Int {

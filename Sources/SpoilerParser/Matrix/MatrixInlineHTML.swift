@@ -29,13 +29,13 @@ extension MatrixHTMLReader {
 
         let b: [UInt8]
         var out: UTF8Message
-        // Open elements: the entity each will make and its name.
-        var stack: [(entity: Entity, name: ArraySlice<UInt8>)] = []
-        var closed: [Entity] = []
+        // Open elements: the index of the entity each makes in `out.entities`, and its tag.
+        // Entities are made in the order their elements open.
+        var stack: [(entity: Int, tag: Tag)] = []
         var last = Token.start
         var inCode = false
-        /// The open `blockquote`'s entity.
-        var quote: Entity?
+        /// The open `blockquote`'s entity, as an index in `out.entities`.
+        var quote: Int?
         var sawBlock = false
         var i = 0
         /// Input bytes from here to `i` are text still to copy.
@@ -50,6 +50,29 @@ extension MatrixHTMLReader {
             let n = b.count
             while i < n {
                 let c = b[i]
+                if InlineReader.isText(c) {
+                    // A run of text with single spaces, through a pointer.
+                    var space = false
+                    i = b.withUnsafeBufferPointer { p in
+                        var k = i + 1
+                        while k < n {
+                            let c = p[k]
+                            if c == UInt8(ascii: " ") {
+                                // Two spaces: the loop below refuses the second.
+                                if space { break }
+                                space = true
+                            } else if InlineReader.isText(c) {
+                                space = false
+                            } else {
+                                break
+                            }
+                            k += 1
+                        }
+                        return k
+                    }
+                    last = space ? .space : .text
+                    continue
+                }
                 if c == UInt8(ascii: " ") {
                     // A space that mautrix would neither trim nor join: after text or an
                     // element, before text or an element (a tag checks that `last` is no space).
@@ -65,7 +88,7 @@ extension MatrixHTMLReader {
                 }
                 if c != UInt8(ascii: "<") {
                     if c < 0x20 || c == UInt8(ascii: ">") { return nil }
-                    if c >= 0x80 && UTF8Whitespace.length(in: b, at: i) > 0 { return nil }
+                    if c >= 0x80 && UTF8Whitespace.mayStart(c) && UTF8Whitespace.length(in: b, at: i) > 0 { return nil }
                     last = .text
                     i += 1
                     continue
@@ -78,12 +101,40 @@ extension MatrixHTMLReader {
             flushText()
             // The line break after a last block is trimmed.
             if last == .block { out.bytes.removeLast() }
-            out.entities = closed
-            return out.message
+            InlineReader.putInClosingOrder(&out.entities)
+            return out.takeMessage()
+        }
+
+        /// Entities made in the order their elements open put in the order the tree reader
+        /// gives, that of their closing tags sorted stably by offset and then length: the
+        /// same but where elements span the same text (each inside the one before), whose
+        /// closing tags come in the reverse order.
+        static func putInClosingOrder(_ entities: inout [Entity]) {
+            var k = 0
+            while k < entities.count {
+                var r = k + 1
+                while r < entities.count && entities[r].offset == entities[k].offset
+                    && entities[r].length == entities[k].length
+                {
+                    r += 1
+                }
+                if r - k > 1 { entities[k..<r].reverse() }
+                k = r
+            }
+        }
+
+        /// Whether byte `c` is text that needs nothing done: not a space, a control
+        /// character, `&`, `<` or `>`, nor the first byte of non-ASCII whitespace.
+        @inline(__always)
+        static func isText(_ c: UInt8) -> Bool {
+            if c < 0x80 {
+                return c > 0x20 && c != UInt8(ascii: "&") && c != UInt8(ascii: "<") && c != UInt8(ascii: ">")
+            }
+            return !UTF8Whitespace.mayStart(c)
         }
 
         mutating func flushText() {
-            out.bytes.append(contentsOf: b[run..<i])
+            out.append(b, run, i)
             run = i
         }
 
@@ -125,19 +176,16 @@ extension MatrixHTMLReader {
             if closing { k += 1 }
             let nameStart = k
             while k < b.count && b[k] >= UInt8(ascii: "a") && b[k] <= UInt8(ascii: "z") { k += 1 }
-            guard k < b.count, k > nameStart else { return false }
-            let name = b[nameStart..<k]
+            guard k < b.count, k > nameStart, let tag = Tag(b, nameStart, k) else { return false }
             if closing {
                 guard b[k] == UInt8(ascii: ">") else { return false }
                 i = k + 1
-                if name.elementsEqual("blockquote".utf8) { return closeBlockquote() }
+                if tag == .blockquote { return closeBlockquote() }
                 // An element closes when the innermost open one has its name, after text.
-                guard InlineReader.type(name) != nil || name.elementsEqual("span".utf8) || name.elementsEqual("a".utf8),
-                    let top = stack.popLast(), top.name.elementsEqual(name), last == .text || last == .close
+                guard tag.type != nil || tag == .span || tag == .a, let top = stack.popLast(), top.tag == tag,
+                    last == .text || last == .close
                 else { return false }
-                var e = top.entity
-                e.length = out.bytes.count - e.offset
-                closed.append(e)
+                out.close(top.entity)
                 inCode = false
                 last = .close
                 return true
@@ -145,40 +193,38 @@ extension MatrixHTMLReader {
             guard !inCode else { return false }
             if b[k] == UInt8(ascii: ">") {
                 i = k + 1
-                if name.elementsEqual("br".utf8) {
+                if tag == .br {
                     guard last == .text || last == .close || last == .block else { return false }
                     out.bytes.append(0x0A)
                     last = .br
                     return true
                 }
-                if name.elementsEqual("blockquote".utf8) { return openBlockquote() }
-                if name.elementsEqual("pre".utf8) { return pre() }
-                guard let type = InlineReader.type(name) else { return false }
-                open(Entity(type, offset: 0, length: 0), name)
+                if tag == .blockquote { return openBlockquote() }
+                if tag == .pre { return pre() }
+                guard let type = tag.type else { return false }
+                open(Entity(type, offset: 0, length: 0), tag)
                 return true
             }
-            if name.elementsEqual("span".utf8) {
+            if tag == .span {
                 guard let a = attribute(" data-mx-spoiler", at: k, optional: true) else { return false }
                 i = a.end
-                open(Entity(.spoiler, offset: 0, length: 0, reason: a.value.flatMap { $0.isEmpty ? nil : $0 }), name)
+                open(Entity(.spoiler, offset: 0, length: 0, reason: a.value.flatMap { $0.isEmpty ? nil : $0 }), tag)
                 return true
             }
-            if name.elementsEqual("a".utf8) {
+            if tag == .a {
                 guard let a = attribute(" href", at: k, optional: false), let url = a.value, !url.isEmpty else {
                     return false
                 }
                 i = a.end
-                open(Entity(.textLink, offset: 0, length: 0, url: url), name)
+                open(Entity(.textLink, offset: 0, length: 0, url: url), tag)
                 return true
             }
             return false
         }
 
-        mutating func open(_ entity: Entity, _ name: ArraySlice<UInt8>) {
-            var e = entity
-            e.offset = out.bytes.count
-            stack.append((e, name))
-            inCode = e.type == .code
+        mutating func open(_ entity: Entity, _ tag: Tag) {
+            inCode = entity.type == .code
+            stack.append((out.open(entity), tag))
             last = .open
         }
 
@@ -218,15 +264,14 @@ extension MatrixHTMLReader {
 
         mutating func openBlockquote() -> Bool {
             guard startBlock() else { return false }
-            quote = Entity(.blockquote, offset: out.bytes.count, length: 0)
+            quote = out.open(Entity(.blockquote, offset: 0, length: 0))
             last = .open
             return true
         }
 
         mutating func closeBlockquote() -> Bool {
-            guard var e = quote, stack.isEmpty, last == .text || last == .close else { return false }
-            e.length = out.bytes.count - e.offset
-            closed.append(e)
+            guard let e = quote, stack.isEmpty, last == .text || last == .close else { return false }
+            out.close(e)
             quote = nil
             out.bytes.append(0x0A)
             last = .block
@@ -266,7 +311,7 @@ extension MatrixHTMLReader {
             guard !InlineReader.isEdgeSpace(out.bytes, at: start),
                 !InlineReader.isEdgeSpace(out.bytes, endingAt: out.bytes.count)
             else { return false }
-            closed.append(Entity(.pre, offset: start, length: out.bytes.count - start, language: language))
+            out.entities.append(Entity(.pre, offset: start, length: out.bytes.count - start, language: language))
             i += 13
             out.bytes.append(0x0A)
             last = .block
@@ -291,25 +336,79 @@ extension MatrixHTMLReader {
             return isEdgeSpace(s, at: k)
         }
 
-        static func type(_ name: ArraySlice<UInt8>) -> EntityType? {
-            switch name.count {
-            case 1:
-                switch name.first! {
-                case UInt8(ascii: "b"): return .bold
-                case UInt8(ascii: "i"): return .italic
-                case UInt8(ascii: "u"): return .underline
-                case UInt8(ascii: "s"): return .strikethrough
-                default: return nil
+        /// The tags the reader knows.
+        enum Tag {
+            case b, strong, i, em, u, ins, s, del, strike, code, span, a, br, blockquote, pre
+
+            /// The tag named by `b[start..<end]` (lower-case letters), if it is one of these.
+            init?(_ b: [UInt8], _ start: Int, _ end: Int) {
+                func named(_ s: StaticString) -> Bool {
+                    guard s.utf8CodeUnitCount == end - start else { return false }
+                    for k in 0..<(end - start) where b[start + k] != s.utf8Start[k] { return false }
+                    return true
                 }
-            case 2: return name.elementsEqual("em".utf8) ? .italic : nil
-            case 3:
-                if name.elementsEqual("ins".utf8) { return .underline }
-                return name.elementsEqual("del".utf8) ? .strikethrough : nil
-            case 4: return name.elementsEqual("code".utf8) ? .code : nil
-            case 6:
-                if name.elementsEqual("strong".utf8) { return .bold }
-                return name.elementsEqual("strike".utf8) ? .strikethrough : nil
-            default: return nil
+                switch end - start {
+                case 1:
+                    switch b[start] {
+                    case UInt8(ascii: "b"): self = .b
+                    case UInt8(ascii: "i"): self = .i
+                    case UInt8(ascii: "u"): self = .u
+                    case UInt8(ascii: "s"): self = .s
+                    case UInt8(ascii: "a"): self = .a
+                    default: return nil
+                    }
+                case 2:
+                    if named("em") {
+                        self = .em
+                    } else if named("br") {
+                        self = .br
+                    } else {
+                        return nil
+                    }
+                case 3:
+                    if named("ins") {
+                        self = .ins
+                    } else if named("del") {
+                        self = .del
+                    } else if named("pre") {
+                        self = .pre
+                    } else {
+                        return nil
+                    }
+                case 4:
+                    if named("code") {
+                        self = .code
+                    } else if named("span") {
+                        self = .span
+                    } else {
+                        return nil
+                    }
+                case 6:
+                    if named("strong") {
+                        self = .strong
+                    } else if named("strike") {
+                        self = .strike
+                    } else {
+                        return nil
+                    }
+                case 10:
+                    guard named("blockquote") else { return nil }
+                    self = .blockquote
+                default:
+                    return nil
+                }
+            }
+
+            /// The entity type of an inline formatting tag.
+            var type: EntityType? {
+                switch self {
+                case .b, .strong: .bold
+                case .i, .em: .italic
+                case .u, .ins: .underline
+                case .s, .del, .strike: .strikethrough
+                case .code: .code
+                default: nil
+                }
             }
         }
     }

@@ -37,19 +37,19 @@ public enum MatrixParser {
     /// which ``message(from:)`` then reads or names the error of.
     static func plainMessage(_ bytes: [UInt8]) -> Message? {
         var reader = FlatJSONReader(bytes)
-        var msgtype: ArraySlice<UInt8>?
-        var body: ArraySlice<UInt8>?
-        var format: ArraySlice<UInt8>?
-        var html: ArraySlice<UInt8>?
-        let read = reader.object { r, key in
-            guard let value = r.string() else { return false }
-            if key.isKey("body"), body == nil {
+        var msgtype: JSONStringRange?
+        var body: JSONStringRange?
+        var format: JSONStringRange?
+        var html: JSONStringRange?
+        let read = reader.members { r, key in
+            guard let value = r.stringRange() else { return false }
+            if r.range(key, is: "body"), body == nil {
                 body = value
-            } else if key.isKey("formatted_body"), html == nil {
+            } else if r.range(key, is: "formatted_body"), html == nil {
                 html = value
-            } else if key.isKey("format"), format == nil {
+            } else if r.range(key, is: "format"), format == nil {
                 format = value
-            } else if key.isKey("msgtype"), msgtype == nil {
+            } else if r.range(key, is: "msgtype"), msgtype == nil {
                 msgtype = value
             } else {
                 return false
@@ -57,11 +57,12 @@ public enum MatrixParser {
             return true
         }
         guard read, reader.atEnd(), let body else { return nil }
-        if let format, format.isKey("org.matrix.custom.html"), let html {
-            let b = Array(html)
-            return MatrixHTMLReader.inlineMessage(b) ?? MatrixHTMLReader.treeMessage(fromHTML: html.utf8String)
+        if let format, reader.range(format, is: "org.matrix.custom.html"), let html {
+            let b = reader.bytes(of: html)
+            return MatrixHTMLReader.inlineMessage(b)
+                ?? MatrixHTMLReader.treeMessage(fromHTML: String(decoding: b, as: UTF8.self))
         }
-        return Message(text: body.utf8String)
+        return Message(text: String(decoding: reader.bytes(of: body), as: UTF8.self))
     }
 
     /// The message in an already parsed content object (or event).

@@ -46,6 +46,7 @@ struct RedditInline {
         } else {
             v = (c0 & 0x1F) << 6 | (UInt32(b[s + 1]) & 0x3F)
         }
+        if RedditInline.isNeitherPunctuationNorSpace(v) { return .other }
         guard let scalar = Unicode.Scalar(v) else { return .other }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
@@ -53,6 +54,19 @@ struct RedditInline {
             return .punctuation
         case .spaceSeparator: return .space
         default: return .other
+        }
+    }
+
+    /// Whether scalar `v` lies in a block of chat text's letters, marks and emoji that holds
+    /// no punctuation and no space separator (Latin-1 letters to Latin Extended-B, combining
+    /// diacritics, Cyrillic, CJK ideographs, variation selectors, pictographs and emoticons),
+    /// so that its side is `.other` without a look at the character database; a test checks
+    /// every scalar in them against it.
+    @inline(__always)
+    static func isNeitherPunctuationNorSpace(_ v: UInt32) -> Bool {
+        switch v {
+        case 0xC0...0x24F, 0x300...0x36F, 0x400...0x52F, 0x4E00...0x9FFF, 0xFE00...0xFE0F, 0x1F300...0x1F64F: true
+        default: false
         }
     }
 
@@ -67,19 +81,24 @@ struct RedditInline {
         return left
     }
 
-    func read(into out: inout UTF8Message) -> Bool {
+    /// Reads the line into `out`; `stack` (empty, its room kept from line to line) holds the
+    /// open entities: type and index in `out.entities`.
+    func read(into out: inout UTF8Message, stack: inout [(type: EntityType, index: Int)]) -> Bool {
         guard start < end, b[end - 1] != 0x20, b[end - 1] != 0x5C, lineStartIsText() else { return false }
-        // Open entities: type and index in `out.entities`.
-        var stack: [(type: EntityType, index: Int)] = []
+        stack.removeAll(keepingCapacity: true)
         var i = start
         var run = start
         func flush(_ out: inout UTF8Message) {
-            out.bytes.append(contentsOf: b[run..<i])
+            out.append(b, run, i)
         }
         while i < end {
             let c = b[i]
+            if RedditParser.isQuiet(c) {
+                i = RedditParser.quietRunEnd(b, from: i + 1, to: end)
+                continue
+            }
             if c >= 0x80 {
-                if UTF8Whitespace.length(in: b, at: i) > 0 { return false }
+                if UTF8Whitespace.mayStart(c) && UTF8Whitespace.length(in: b, at: i) > 0 { return false }
                 i += 1
                 continue
             }
@@ -143,7 +162,7 @@ struct RedditInline {
                 else { return false }
                 flush(&out)
                 let e = out.open(Entity(.code, offset: 0, length: 0))
-                out.bytes.append(contentsOf: b[(i + 1)..<j])
+                out.append(b, i + 1, j)
                 out.close(e)
                 i = j + 1
                 run = i

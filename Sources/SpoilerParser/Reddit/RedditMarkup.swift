@@ -28,11 +28,15 @@ struct RedditMarkupReader {
     var out: UTF8Message
     var i = 0
     var blocks = 0
+    /// The inline reader's open entities, one array for all lines (at most one of each
+    /// type is open).
+    var stack: [(type: EntityType, index: Int)] = []
 
     init(_ b: [UInt8]) {
         self.b = b
         n = b.count
         out = UTF8Message(capacity: b.count)
+        stack.reserveCapacity(6)
     }
 
     func lineEnd(_ k: Int) -> Int {
@@ -76,7 +80,7 @@ struct RedditMarkupReader {
         guard blocks > 0 else { return nil }
         // Entities were opened in document order, outer before inner, as the Markdown
         // reader opens them: two over the same text come in the same order.
-        return out.message
+        return out.takeMessage()
     }
 
     /// Lines up to a blank line, a quote or a fence, joined by line breaks.
@@ -87,7 +91,7 @@ struct RedditMarkupReader {
             if !first { out.bytes.append(0x0A) }
             first = false
             let e = lineEnd(i)
-            guard RedditInline(b: b, start: i, end: e).read(into: &out) else { return false }
+            guard RedditInline(b: b, start: i, end: e).read(into: &out, stack: &stack) else { return false }
             i = e < n ? e + 1 : e
         }
         return true
@@ -106,7 +110,7 @@ struct RedditMarkupReader {
             let k = i + 2
             // No nested quote (a `>!` spoiler may start the line).
             guard k < end, b[k] != UInt8(ascii: ">") || starts(">!", at: k), !isFence(k) else { return false }
-            guard RedditInline(b: b, start: k, end: end).read(into: &out) else { return false }
+            guard RedditInline(b: b, start: k, end: end).read(into: &out, stack: &stack) else { return false }
             i = end < n ? end + 1 : end
         }
         out.close(e)
@@ -140,7 +144,7 @@ struct RedditMarkupReader {
         guard codeEnd > codeStart, b[codeEnd - 1] != 0x0A else { return false }
         separate()
         let entity = out.open(Entity(.pre, offset: 0, length: 0, language: language))
-        out.bytes.append(contentsOf: b[codeStart..<codeEnd])
+        out.append(b, codeStart, codeEnd)
         out.close(entity)
         return true
     }

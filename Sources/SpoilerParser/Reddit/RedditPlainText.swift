@@ -19,7 +19,8 @@ extension RedditParser {
     static func plainTextMessage(_ b: [UInt8]) -> Message? {
         let n = b.count
         guard n > 0, b[0] != 0x0A, b[n - 1] != 0x0A, b[n - 1] != 0x20 else { return nil }
-        var out = UTF8Message(capacity: n)
+        // No room reserved: most messages have markup and leave early.
+        var out = UTF8Message(capacity: 0)
         var i = 0
         var run = 0
         var lineStart = true
@@ -35,8 +36,12 @@ extension RedditParser {
                     if k < n && (b[k] == UInt8(ascii: ".") || b[k] == UInt8(ascii: ")")) { return nil }
                 }
             }
+            if RedditParser.isQuiet(c) {
+                i = RedditParser.quietRunEnd(b, from: i + 1, to: n)
+                continue
+            }
             if c >= 0x80 {
-                if UTF8Whitespace.length(in: b, at: i) > 0 { return nil }
+                if UTF8Whitespace.mayStart(c) && UTF8Whitespace.length(in: b, at: i) > 0 { return nil }
                 i += 1
                 continue
             }
@@ -67,7 +72,7 @@ extension RedditParser {
                 guard let open = spoiler, i > open.start, b[i - 1] != 0x20,
                     i + 2 == n || b[i + 2] == 0x20 || b[i + 2] == 0x0A
                 else { return nil }
-                out.bytes.append(contentsOf: b[run..<i])
+                out.append(b, run, i)
                 out.close(open.entity)
                 spoiler = nil
                 i += 2
@@ -77,7 +82,7 @@ extension RedditParser {
                     i == 0 || b[i - 1] == 0x20 || b[i - 1] == 0x0A,
                     b[i + 2] != 0x20, b[i + 2] != 0x0A, b[i + 2] >= 0x20, UTF8Whitespace.length(in: b, at: i + 2) == 0
                 else { return nil }
-                out.bytes.append(contentsOf: b[run..<i])
+                out.append(b, run, i)
                 spoiler = (out.open(Entity(.spoiler, offset: 0, length: 0)), i + 2)
                 i += 2
                 run = i
@@ -91,9 +96,9 @@ extension RedditParser {
                 guard j < n, j + 1 == n || b[j + 1] != UInt8(ascii: "`"), !(b[i + 1] == 0x20 && b[j - 1] == 0x20) else {
                     return nil
                 }
-                out.bytes.append(contentsOf: b[run..<i])
+                out.append(b, run, i)
                 let e = out.open(Entity(.code, offset: 0, length: 0))
-                out.bytes.append(contentsOf: b[(i + 1)..<j])
+                out.append(b, i + 1, j)
                 out.close(e)
                 i = j + 1
                 run = i
@@ -102,8 +107,38 @@ extension RedditParser {
             }
         }
         guard spoiler == nil else { return nil }
-        out.bytes.append(contentsOf: b[run..<n])
-        return out.message
+        out.append(b, run, n)
+        return out.takeMessage()
+    }
+
+    /// Whether byte `c` needs no look at its neighbours in a line of text: a plain byte but
+    /// `:`, `w` and `W` (which may start an autolink), or a byte of a non-ASCII scalar that
+    /// cannot start whitespace (not C2, E1, E2, E3).
+    @inline(__always)
+    static func isQuiet(_ c: UInt8) -> Bool {
+        if c >= 0x80 { return !UTF8Whitespace.mayStart(c) }
+        return isPlain(c) && c != UInt8(ascii: ":") && c | 0x20 != UInt8(ascii: "w")
+    }
+
+    /// Where the run of quiet bytes (``isQuiet(_:)``) from `i` ends, before `end`: each byte
+    /// looked up in a 256-bit set, without a branch on its class (which mixed scripts make
+    /// hard to predict). A test checks the set against ``isQuiet(_:)``.
+    static func quietRunEnd(_ b: [UInt8], from i: Int, to end: Int) -> Int {
+        let bits: (UInt64, UInt64, UInt64, UInt64) = (
+            0x8BFF_F3B5_0000_0000, 0x2F7F_FFFE_477F_FFFE, 0xFFFF_FFFF_FFFF_FFFF, 0xFFFF_FFF1_FFFF_FFFB
+        )
+        return withUnsafeBytes(of: bits) { set in
+            b.withUnsafeBufferPointer { p in
+                var k = i
+                while k < end {
+                    let c = p[k]
+                    let word = set.load(fromByteOffset: Int(c &>> 6) &* 8, as: UInt64.self)
+                    if word &>> UInt64(c & 63) & 1 == 0 { break }
+                    k += 1
+                }
+                return k
+            }
+        }
     }
 
     /// The ASCII bytes that mean nothing to Markdown in the middle of a line of text:
@@ -116,5 +151,10 @@ extension RedditParser {
     }
 
     @inline(__always)
-    static func isPlain(_ c: UInt8) -> Bool { c < 0x80 && plainBytes[Int(c)] }
+    static func isPlain(_ c: UInt8) -> Bool {
+        // ``plainBytes`` as two 64-bit masks (a table would be a global's lazy initialisation
+        // checked at every byte); `plainBytesMatchTheMasks` in the tests checks them.
+        if c < 64 { return (0x8FFF_F3B5_0000_0000 as UInt64) &>> UInt64(c) & 1 != 0 }
+        return c < 0x80 && (0x2FFF_FFFE_47FF_FFFE as UInt64) &>> UInt64(c &- 64) & 1 != 0
+    }
 }

@@ -30,68 +30,116 @@ public enum SignalParser {
     /// nil for anything else, which ``message(from:)`` then reads or names the error of.
     static func plainMessage(_ bytes: [UInt8]) -> Message? {
         var reader = FlatJSONReader(bytes)
-        var text: String?
-        var styles: [(style: ArraySlice<UInt8>, start: Int64, length: Int64)]?
-        let read = reader.object { r, key in
-            if key.isKey("message") {
-                guard text == nil, let t = r.string() else { return false }
-                text = t.utf8String
+        var text: JSONStringRange?
+        // The styles' entities (nil for `NONE`), in order.
+        var styles: [Entity?]?
+        let read = reader.members { r, key in
+            if r.range(key, is: "message") {
+                guard text == nil, let t = r.stringRange() else { return false }
+                text = t
                 return true
             }
-            guard key.isKey("textStyles"), styles == nil else { return false }
-            var list: [(style: ArraySlice<UInt8>, start: Int64, length: Int64)] = []
+            guard r.range(key, is: "textStyles"), styles == nil else { return false }
+            var list: [Entity?] = []
             let ok = r.array { r in
-                var style: ArraySlice<UInt8>?
+                var type: EntityType??
                 var start: Int64?
                 var length: Int64?
-                let ok = r.object { r, key in
-                    if key.isKey("style"), style == nil, let v = r.string() {
-                        style = v
-                    } else if key.isKey("start"), start == nil, let v = r.integer() {
+                let ok = r.members { r, key in
+                    if r.range(key, is: "style"), type == nil, let v = r.stringRange() {
+                        // An unknown style makes the message the full reader's.
+                        guard let t = styleType(r, v) else { return false }
+                        type = t
+                    } else if r.range(key, is: "start"), start == nil, let v = r.integer() {
                         start = v
-                    } else if key.isKey("length"), length == nil, let v = r.integer() {
+                    } else if r.range(key, is: "length"), length == nil, let v = r.integer() {
                         length = v
                     } else {
                         return false
                     }
                     return true
                 }
-                guard ok, let style, let start, let length else { return false }
-                list.append((style, start, length))
+                guard ok, let type, let start, let length else { return false }
+                list.append(type.map { Entity($0, offset: Int(start), length: Int(length)) })
                 return true
             }
             styles = list
             return ok
         }
         guard read, reader.atEnd(), let text else { return nil }
+        let textBytes = reader.bytes(of: text)
         var entities: [Entity] = []
         if let styles, !styles.isEmpty {
-            let units = UTF16Units(text)
-            for (style, start, length) in styles {
-                let type: EntityType
-                if style.isKey("SPOILER") {
-                    type = .spoiler
-                } else if style.isKey("BOLD") {
-                    type = .bold
-                } else if style.isKey("ITALIC") {
-                    type = .italic
-                } else if style.isKey("STRIKETHROUGH") {
-                    type = .strikethrough
-                } else if style.isKey("MONOSPACE") {
-                    type = .code
-                } else if style.isKey("NONE") {
+            entities.reserveCapacity(styles.count)
+            for e in styles {
+                guard let e else { continue }
+                guard e.length >= 1 else { return nil }
+                entities.append(e)
+            }
+            guard textBytes.withUnsafeBufferPointer({ rangesFit(entities, in: $0) }) else { return nil }
+        }
+        return Message(text: String(decoding: textBytes, as: UTF8.self), entities: entities)
+    }
+
+    /// The entity type of a style name (`.some(nil)` for `NONE`), nil for any other name.
+    static func styleType(_ r: FlatJSONReader, _ v: JSONStringRange) -> EntityType?? {
+        if r.range(v, is: "SPOILER") { return .spoiler }
+        if r.range(v, is: "BOLD") { return .bold }
+        if r.range(v, is: "ITALIC") { return .italic }
+        if r.range(v, is: "STRIKETHROUGH") { return .strikethrough }
+        if r.range(v, is: "MONOSPACE") { return .code }
+        if r.range(v, is: "NONE") { return .some(nil) }
+        return nil
+    }
+
+    /// Whether every entity (UTF-16 offsets) ends inside the text `p` (UTF-8) and neither
+    /// starts nor ends inside a surrogate pair: the entities' edges sorted, then one pass
+    /// over the text, eight bytes at a time where no four-byte scalar starts.
+    static func rangesFit(_ entities: [Entity], in p: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !entities.isEmpty else { return true }
+        var edges: [Int] = []
+        edges.reserveCapacity(2 * entities.count)
+        for e in entities {
+            edges.append(e.offset)
+            edges.append(e.end)
+        }
+        edges.sort()
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var units = 0
+        var next = 0
+        // Whether the four-byte scalar at `unit` has an edge inside it (at its second unit).
+        func splits(_ unit: Int) -> Bool {
+            while next < edges.count && edges[next] <= unit { next += 1 }
+            return next < edges.count && edges[next] == unit + 1
+        }
+        var i = 0
+        let n = p.count
+        guard let base = p.baseAddress else { return edges.last! <= 0 }
+        while i < n {
+            if i + 8 <= n {
+                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                if w & (w &<< 1) & (w &<< 2) & (w &<< 3) & high == 0 {
+                    units += UTF8Message.utf16Units(inWord: w, bytes: 8)
+                    i += 8
                     continue
-                } else {
-                    return nil
                 }
-                let end = Int(start + length)
-                guard length >= 1, end <= units.count, !units.splitsPair(Int(start)), !units.splitsPair(end) else {
-                    return nil
+            }
+            // A word with a four-byte scalar (or the last bytes): one byte at a time.
+            let stop = min(i + 8, n)
+            while i < stop {
+                let c = base[i]
+                if c & 0xC0 != 0x80 {
+                    if c >= 0xF0 {
+                        if splits(units) { return false }
+                        units += 2
+                    } else {
+                        units += 1
+                    }
                 }
-                entities.append(Entity(type, offset: Int(start), length: Int(length)))
+                i += 1
             }
         }
-        return Message(text: text, entities: entities)
+        return edges.last! <= units
     }
 
     /// The message in an already parsed signal-cli JSON value.
