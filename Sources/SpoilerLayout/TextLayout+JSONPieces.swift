@@ -1,4 +1,4 @@
-public import SpoilerCore
+import SpoilerCore
 
 extension TextLayout {
     /// The geometry JSON of ``jsonBytes(id:redact:)``, written a piece at a time so that

@@ -42,45 +42,49 @@ public func runSpoiler(
 }
 
 /// Runs a program, feeding `stdin` and collecting stdout and stderr.
+///
+/// The child is started with posix_spawn, its standard input, output and error being
+/// temporary files, and waited for with waitpid: Foundation's `Process`, started from many
+/// test threads at once, crashed the test process now and then (a jump to a null pointer on
+/// a pool thread). The status is the exit status, or the signal's number for a child that a
+/// signal ended (as `Process.terminationStatus` gives it).
 public func runProgram(
     _ program: URL, _ arguments: [String], stdin: Data = Data(), environment: [String: String] = [:]
 ) throws -> ProcessResult {
-    // A program that exits before reading all its input must not kill the test process
-    // with SIGPIPE; the write then fails with EPIPE, which is ignored below.
     _ = ignoreSIGPIPE
-    let p = Process()
-    p.executableURL = program
-    p.arguments = arguments
     var env = [
         "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TERM": "dumb", "LANG": "C.UTF-8",
     ]
     for (k, v) in environment { env[k] = v }
-    p.environment = env
-    let inPipe = Pipe()
-    let outFile = FileManager.default.temporaryDirectory.appendingPathComponent("spoiler-out-\(UUID().uuidString)")
-    let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("spoiler-err-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
+    let dir = FileManager.default.temporaryDirectory
+    let id = UUID().uuidString
+    let inFile = dir.appendingPathComponent("spoiler-in-\(id)")
+    let outFile = dir.appendingPathComponent("spoiler-out-\(id)")
+    let errFile = dir.appendingPathComponent("spoiler-err-\(id)")
+    try stdin.write(to: inFile)
     defer {
-        try? FileManager.default.removeItem(at: outFile)
-        try? FileManager.default.removeItem(at: errFile)
+        for f in [inFile, outFile, errFile] { try? FileManager.default.removeItem(at: f) }
     }
-    let outHandle = try FileHandle(forWritingTo: outFile)
-    let errHandle = try FileHandle(forWritingTo: errFile)
-    p.standardInput = inPipe
-    p.standardOutput = outHandle
-    p.standardError = errHandle
-    try p.run()
-    let writer = inPipe.fileHandleForWriting
-    DispatchQueue.global().async {
-        try? writer.write(contentsOf: stdin)
-        try? writer.close()
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, inFile.path, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, errFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let argv = ([program.path] + arguments).map { strdup($0) } + [nil]
+    let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for p in argv + envp { free(p) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, program.path, &actions, nil, argv, envp)
+    guard spawned == 0 else {
+        throw CocoaError(
+            .fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "posix_spawn \(program.path): \(spawned)"])
     }
-    p.waitUntilExit()
-    try? outHandle.close()
-    try? errHandle.close()
-    return ProcessResult(
-        status: p.terminationStatus, stdout: try Data(contentsOf: outFile), stderr: try Data(contentsOf: errFile))
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let signalled = status & 0x7F
+    let code = signalled == 0 ? (status >> 8) & 0xFF : signalled
+    return ProcessResult(status: code, stdout: try Data(contentsOf: outFile), stderr: try Data(contentsOf: errFile))
 }
 
 /// Ignores SIGPIPE in the test process, once.
