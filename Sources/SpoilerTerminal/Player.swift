@@ -1,6 +1,8 @@
+import Glibc
 public import SpoilerCore
 public import SpoilerEffect
 import SpoilerLayout
+import Synchronization
 public import SpoilerRender
 
 /// How the live player runs.
@@ -87,6 +89,8 @@ public final class Player {
     /// The view that fills the screen.
     public private(set) var view: SpoilerTerminalView
     private var decoder = InputDecoder()
+    /// A long message's layout being made on a thread of its own, if any.
+    private var background: BackgroundLayout?
     private var out: [UInt8] = []
 
     /// Frames written so far (a frame that changed nothing is not counted).
@@ -107,6 +111,7 @@ public final class Player {
     {
         self.options = options
         view = SpoilerTerminalView(size: size, options: options.view, layout: layout, scene: scene)
+        view.laysOutInBackground = true
         out.reserveCapacity(1 << 16)
     }
 
@@ -121,6 +126,7 @@ public final class Player {
     public init(options: PlayerOptions, view: SpoilerTerminalView) {
         self.options = options
         self.view = view
+        self.view.laysOutInBackground = true
         out.reserveCapacity(1 << 16)
     }
 
@@ -155,6 +161,10 @@ public final class Player {
             if let change = view.nextChange(after: now) {
                 let due = max(0, change - now)
                 timeout = min(timeout ?? due, due)
+            }
+            if background != nil {
+                // A layout is being made off the loop: look for it every 50 ms.
+                timeout = min(timeout ?? 0.05, 0.05)
             }
             if timeout == nil {
                 // Dust off the screen waits where it is until it scrolls into view, instead
@@ -191,6 +201,7 @@ public final class Player {
                 }
             }
             let after = clock.now()
+            if followBackgroundLayout(at: after) { dirty = true }
             if let since = pendingSince, after >= since + options.escapeDelay {
                 for e in decoder.finish() {
                     if view.handle(e, at: after) == .quit { return .quit }
@@ -208,6 +219,24 @@ public final class Player {
                 }
             }
         }
+    }
+
+    /// Starts the layout the view asks for on a thread of its own, and gives the view the
+    /// one that is done; the loop answers keys and signals meanwhile.
+    ///
+    /// - Returns: whether the view took a new layout.
+    private func followBackgroundLayout(at now: Double) -> Bool {
+        var adopted = false
+        if let job = background, let made = job.result {
+            background = nil
+            view.adoptPrefixLayout(made, for: job.request, at: now)
+            adopted = true
+        }
+        if let request = view.prefixLayoutRequest, background?.request != request {
+            // A layout no longer wanted (the window was resized) runs on and is dropped.
+            background = BackgroundLayout(request)
+        }
+        return adopted
     }
 
     /// Stops the program (Ctrl-Z), then redraws everything once it continues; the
@@ -228,4 +257,36 @@ public final class Player {
             bytesWritten += out.count
         }
     }
+}
+
+/// A prefix layout made on a thread of its own (a message of megabytes takes seconds).
+private final class BackgroundLayout: Sendable {
+    let request: PrefixLayoutRequest
+    private let made = Mutex<PrefixLayout?>(nil)
+
+    /// Starts making `request`'s layout.
+    init(_ request: PrefixLayoutRequest) {
+        self.request = request
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                let job = Unmanaged<BackgroundLayout>.fromOpaque(context!).takeRetainedValue()
+                let layout = job.request.make()
+                job.made.withLock { $0 = layout }
+                return nil
+            }, context)
+        if started == 0 {
+            pthread_detach(thread)
+        } else {
+            // No thread: made here, as a view without a host thread does.
+            Unmanaged<BackgroundLayout>.fromOpaque(context).release()
+            let layout = request.make()
+            made.withLock { $0 = layout }
+        }
+    }
+
+    /// The layout, once it is made.
+    var result: PrefixLayout? { made.withLock { $0 } }
 }

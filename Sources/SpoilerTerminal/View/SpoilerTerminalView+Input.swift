@@ -268,6 +268,9 @@ extension SpoilerTerminalView {
             scrollDocument(by: rows)
             return
         }
+        // Scrolling back while a long layout is being made: the screen stays where it is
+        // taken, not at the end, once the layout comes.
+        if rows < 0, prefix?.pending != nil { prefix!.pending!.toEnd = false }
         var remaining = rows
         while true {
             let target = scrollRow + remaining

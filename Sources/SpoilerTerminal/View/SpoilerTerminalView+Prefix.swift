@@ -55,17 +55,68 @@ extension SpoilerTerminalView {
         max(8192, 4 * max(1, size.columns) * max(1, size.rows))
     }
 
-    /// Lays the prefix out again (after it grew, or at a new size), keeping the reveals,
-    /// the focus and the screen's first row.
-    mutating func relayoutPrefix(now: Double) {
-        guard let p = prefix else { return }
-        let made = p.layoutPrefix(size, p.bytes)
+    /// The default of ``backgroundPrefixBytes``: 1 MB.
+    public static let defaultBackgroundPrefixBytes = 1 << 20
+
+    /// Lays the prefix out again at `bytes` (after it grew, or at a new size), keeping the
+    /// reveals, the focus and the screen's first row; or, for a long prefix of a view that
+    /// ``laysOutInBackground``, asks the host for that layout and keeps the one it has.
+    ///
+    /// - Returns: whether the layout was made.
+    @discardableResult
+    mutating func relayoutPrefix(bytes: Int? = nil, toEnd: Bool = false, now: Double) -> Bool {
+        guard let p = prefix else { return false }
+        let bytes = bytes ?? p.pending?.bytes ?? p.bytes
+        if laysOutInBackground && bytes > backgroundPrefixBytes {
+            prefix!.pending = PendingPrefix(bytes: bytes, size: size, toEnd: toEnd || (p.pending?.toEnd ?? false))
+            return false
+        }
+        let made = p.layoutPrefix(size, bytes)
+        adopt(
+            PrefixLayout(builder: ANSIFrameBuilder(layout: made.layout, options: options.frame), isWhole: made.isWhole),
+            bytes: bytes, toEnd: toEnd, now: now)
+        return true
+    }
+
+    /// Shows a prefix's new layout (made at `bytes` for the view's size).
+    private mutating func adopt(_ made: PrefixLayout, bytes: Int, toEnd: Bool, now: Double) {
+        prefix!.bytes = bytes
         prefix!.isWhole = made.isWhole
+        prefix!.pending = nil
         let focus = builder.focusedGroup
-        builder = ANSIFrameBuilder(layout: made.layout, options: options.frame)
+        builder = made.builder
         builder.focusedGroup = focus.flatMap { builder.groups.contains($0) ? $0 : nil }
-        scrollRow = min(scrollRow, maxScroll)
+        scrollRow = toEnd ? maxScroll : min(scrollRow, maxScroll)
         rebuildScene(window: sceneWindow(around: scrollRow), now: now)
+    }
+
+    /// The layout the view waits for, when it ``laysOutInBackground`` and a long message
+    /// needs more of it laid out (End, scrolling past the prefix, a resize): the host runs
+    /// ``PrefixLayoutRequest/make`` off its loop, keeps answering keys meanwhile, and gives
+    /// the result to ``adoptPrefixLayout(_:for:at:)``. Meanwhile the screen shows the
+    /// prefix it has; after End it goes to the end once the layout comes, unless it was
+    /// scrolled back in the meantime.
+    public var prefixLayoutRequest: PrefixLayoutRequest? {
+        guard let p = prefix, let pending = p.pending else { return nil }
+        let maker = p.layoutPrefix
+        let frame = options.frame
+        return PrefixLayoutRequest(bytes: pending.bytes, size: pending.size) {
+            let made = maker(pending.size, pending.bytes)
+            return PrefixLayout(builder: ANSIFrameBuilder(layout: made.layout, options: frame), isWhole: made.isWhole)
+        }
+    }
+
+    /// Shows the layout made for `request`, if the view still wants it (the same length at
+    /// its present size); otherwise the view goes on waiting for ``prefixLayoutRequest``.
+    public mutating func adoptPrefixLayout(_ made: PrefixLayout, for request: PrefixLayoutRequest, at now: Double) {
+        guard let pending = prefix?.pending else { return }
+        if pending.size != size {
+            prefix!.pending!.size = size
+            return
+        }
+        guard pending.bytes == request.bytes, request.size == size else { return }
+        adopt(made, bytes: request.bytes, toEnd: pending.toEnd, now: now)
+        invalidate()
     }
 
     /// The last row that may be shown: a prefix's last row is not whole yet.
@@ -79,9 +130,11 @@ extension SpoilerTerminalView {
     mutating func followPrefix(toEnd: Bool = false) -> Bool {
         guard let p = prefix, !p.isWhole else { return false }
         guard toEnd || scrollRow + 3 * viewRows > builder.rows - 1 else { return false }
-        prefix!.bytes = toEnd ? Int.max / 2 : p.bytes * 2
-        relayoutPrefix(now: hostNow)
-        return true
+        if p.pending != nil {
+            if toEnd { prefix!.pending!.toEnd = true }
+            return false
+        }
+        return relayoutPrefix(bytes: toEnd ? Int.max / 2 : p.bytes * 2, toEnd: toEnd, now: hostNow)
     }
 }
 
@@ -97,6 +150,40 @@ struct PrefixState: Sendable {
     var bytes: Int
     /// Whether the layout is the whole message's.
     var isWhole: Bool
+    /// The layout asked of the host, while it is being made.
+    var pending: PendingPrefix?
+}
+
+/// A prefix layout asked of the host: its length, the size it is for, and whether the
+/// screen goes to the end once it comes.
+struct PendingPrefix: Sendable {
+    var bytes: Int
+    var size: TerminalSize
+    var toEnd: Bool
+}
+
+/// A long message's prefix laid out for a view: what it draws, and whether it is the
+/// whole message.
+public struct PrefixLayout: Sendable {
+    let builder: ANSIFrameBuilder
+    let isWhole: Bool
+}
+
+/// A prefix layout a view waits for (``SpoilerTerminalView/prefixLayoutRequest``): run
+/// ``make`` off the host's loop (it may take seconds for a message of megabytes) and give
+/// the result to ``SpoilerTerminalView/adoptPrefixLayout(_:for:at:)``.
+public struct PrefixLayoutRequest: Sendable, Equatable {
+    /// The length of the prefix, in UTF-8 bytes (about).
+    public let bytes: Int
+    /// The size it is laid out for.
+    public let size: TerminalSize
+    /// Lays the prefix out.
+    public let make: @Sendable () -> PrefixLayout
+
+    /// Whether two requests ask for the same layout.
+    public static func == (a: PrefixLayoutRequest, b: PrefixLayoutRequest) -> Bool {
+        a.bytes == b.bytes && a.size == b.size
+    }
 }
 
 extension Message {

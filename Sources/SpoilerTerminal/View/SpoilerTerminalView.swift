@@ -134,6 +134,13 @@ public struct SpoilerTerminalView: Sendable {
     var document: DocumentWindow?
     /// The laid-out beginning of a long message, while it is not the whole message.
     var prefix: PrefixState?
+    /// Whether a long message's prefix of more than ``backgroundPrefixBytes`` is left to the
+    /// host to lay out off its loop (``prefixLayoutRequest``), so that keys are answered
+    /// meanwhile; false (the default) lays it out at once. ``Player`` turns it on.
+    public var laysOutInBackground = false
+    /// The prefix length, in UTF-8 bytes, past which a view that ``laysOutInBackground``
+    /// leaves the layout to its host instead of making it at once.
+    public var backgroundPrefixBytes = SpoilerTerminalView.defaultBackgroundPrefixBytes
 
     var previous: CellCanvas?
     private var spare: CellCanvas?

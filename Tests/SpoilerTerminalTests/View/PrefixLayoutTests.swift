@@ -91,6 +91,53 @@ import Testing
         #expect(l == e)
     }
 
+    /// A view that lays out in the background (as the player's does) asks its host for a
+    /// long prefix instead of making it: End answers at once, keys work meanwhile (Page Up
+    /// keeps the screen where it takes it), and the layout, once given, is the whole
+    /// layout; a resize meanwhile drops the layout made for the old size and asks again.
+    @Test(arguments: [(false, true), (true, true), (false, false)])
+    func aLongLayoutIsLeftToTheHostAndKeysWorkMeanwhile(resized: Bool, scrolledBack: Bool) throws {
+        var lazy = PrefixLayoutTests.lazy()
+        lazy.laysOutInBackground = true
+        lazy.backgroundPrefixBytes = 16_384
+        var eager = PrefixLayoutTests.eager()
+        lazy.key(.end, at: 0.1)
+        let request = try #require(lazy.prefixLayoutRequest)
+        #expect(request.bytes > 16_384)
+        _ = lazy.frame(at: 0.2)
+        let waiting = lazy.firstVisibleRow
+        if scrolledBack {
+            lazy.key(.pageUp, at: 0.3)
+            #expect(lazy.firstVisibleRow < waiting)
+        }
+        #expect(lazy.handle(.key(.character("q")), at: 0.35) == .quit)
+        if resized {
+            let narrow = TerminalSize(columns: 60, rows: 24)
+            lazy.resize(to: narrow, at: 0.4)
+            eager.resize(to: narrow, at: 0.4)
+            lazy.adoptPrefixLayout(request.make(), for: request, at: 0.5)
+            let again = try #require(lazy.prefixLayoutRequest)
+            #expect(again.size == narrow && again.bytes == request.bytes)
+            lazy.adoptPrefixLayout(again.make(), for: again, at: 0.6)
+        } else {
+            lazy.adoptPrefixLayout(request.make(), for: request, at: 0.6)
+        }
+        #expect(lazy.prefixLayoutRequest == nil)
+        if scrolledBack {
+            // Scrolled back meanwhile: the screen stays there; End goes to the end at once.
+            _ = lazy.frame(at: 0.6)
+            #expect(lazy.firstVisibleRow < waiting)
+            lazy.key(.end, at: 0.65)
+            #expect(lazy.prefixLayoutRequest == nil)
+        }
+        eager.key(.end, at: 0.6)
+        _ = lazy.frame(at: 0.7)
+        _ = eager.frame(at: 0.7)
+        #expect(lazy.firstVisibleRow == eager.firstVisibleRow && lazy.firstVisibleRow > waiting)
+        #expect(lazy.layout.rows == eager.layout.rows)
+        #expect(PrefixLayoutTests.rows(lazy.lastFrame).last?.hasSuffix(" end") == true)
+    }
+
     @Test func aPrefixIsCutAfterASpaceWithItsEntitiesClipped() throws {
         let m = Message(text: "ab cd ef gh", entities: [Entity(.spoiler, offset: 3, length: 5)])
         let (head, whole) = m.prefix(cuttingNear: 4)
