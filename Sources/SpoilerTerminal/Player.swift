@@ -1,4 +1,4 @@
-import Glibc
+import Dispatch
 public import SpoilerCore
 public import SpoilerEffect
 import SpoilerLayout
@@ -259,7 +259,8 @@ public final class Player {
     }
 }
 
-/// A prefix layout made on a thread of its own (a message of megabytes takes seconds).
+/// A prefix layout made off the player's loop, on a Dispatch worker thread (a message of
+/// megabytes takes seconds).
 private final class BackgroundLayout: Sendable {
     let request: PrefixLayoutRequest
     private let made = Mutex<PrefixLayout?>(nil)
@@ -267,21 +268,7 @@ private final class BackgroundLayout: Sendable {
     /// Starts making `request`'s layout.
     init(_ request: PrefixLayoutRequest) {
         self.request = request
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                let job = Unmanaged<BackgroundLayout>.fromOpaque(context!).takeRetainedValue()
-                let layout = job.request.make()
-                job.made.withLock { $0 = layout }
-                return nil
-            }, context)
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
-            // No thread: made here, as a view without a host thread does.
-            Unmanaged<BackgroundLayout>.fromOpaque(context).release()
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
             let layout = request.make()
             made.withLock { $0 = layout }
         }
