@@ -33,6 +33,25 @@ import Testing
         try t.expectRestored(exitStatus: "0")
     }
 
+    /// End with the player laying the rest out off its loop (past 16 KB here, as past 1 MB
+    /// by default): the screen goes to the message's last row once that layout is made,
+    /// and `q` quits.
+    @Test func endIsLaidOutOffTheLoopAndTheEndComes() throws {
+        let t = try PlayEndToEndTests.Tmux(width: 80, height: 24, message: PlayLargeInputTests.message)
+        try t.type(
+            "bash -c 'SPOILER_BACKGROUND_LAYOUT_BYTES=16384 \(spoilerBinary().path) play \(t.messageFile.path); echo \"exit=$?\"'"
+        )
+        try t.press("Enter")
+        _ = try t.waitUntil("the first frame", timeout: 30) { $0.contains("start") }
+        try t.press("End")
+        let end = try t.waitUntil("the last row", timeout: 120) { screen in
+            screen.split(separator: "\n").contains { $0.hasSuffix(" end") }
+        }
+        #expect(!end.contains("start"))
+        try t.type("q")
+        try t.expectRestored(exitStatus: "0")
+    }
+
     @Test func sighupEndsItAtOnce() throws {
         let t = try PlayEndToEndTests.Tmux(width: 80, height: 24, message: PlayLargeInputTests.message)
         try start(t)

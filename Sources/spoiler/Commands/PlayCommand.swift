@@ -82,8 +82,11 @@ enum PlayCommand {
         if message.text.utf8.count > SpoilerTerminalView.firstPrefixBytes {
             // A long message is laid out from its beginning as far as the screen goes, so
             // the first frame comes at once.
+            // SPOILER_BACKGROUND_LAYOUT_BYTES: where the player starts laying out off its
+            // loop (tests set it low to see that path on a short message).
+            let background = TerminalOptions.environment()["SPOILER_BACKGROUND_LAYOUT_BYTES"].flatMap { Int($0) }
             try LivePlayer.run(options: options) { size, viewOptions in
-                SpoilerTerminalView(
+                var view = SpoilerTerminalView(
                     size: size, options: viewOptions,
                     prefixLayout: { size, bytes in
                         var e = engine
@@ -91,6 +94,8 @@ enum PlayCommand {
                         let head = message.prefix(cuttingNear: bytes)
                         return (e.layout(head.message), head.isWhole)
                     }, scene: { layout in effect.scene(for: layout) })
+                if let background, background > 0 { view.backgroundPrefixBytes = background }
+                return view
             }
             return
         }
