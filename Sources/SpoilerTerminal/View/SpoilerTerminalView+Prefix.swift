@@ -119,6 +119,21 @@ extension SpoilerTerminalView {
         invalidate()
     }
 
+    /// What the screen says while the host lays out more of a long message.
+    public static let pendingLayoutNote = " laying out the rest… "
+
+    /// Says ``pendingLayoutNote`` at the lower right, in reverse video, while a layout is
+    /// made off the loop (after End, the screen goes on when it comes), so that a key that
+    /// seems to do nothing is seen to be at work.
+    func drawPendingLayoutNote(into canvas: inout CellCanvas) {
+        guard prefix?.pending != nil, canvas.height > 0 else { return }
+        let note = SpoilerTerminalView.pendingLayoutNote
+        let width = note.count
+        guard canvas.width >= width else { return }
+        canvas.write(
+            note, column: canvas.width - width, row: canvas.height - 1, style: CellStyle(attributes: .reverse))
+    }
+
     /// The last row that may be shown: a prefix's last row is not whole yet.
     var hiddenTailRows: Int { (prefix?.isWhole ?? true) ? 0 : 1 }
 

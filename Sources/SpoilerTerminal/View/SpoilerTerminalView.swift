@@ -334,6 +334,7 @@ public struct SpoilerTerminalView: Sendable {
             rows: scrollRow..<(scrollRow + viewRows))
         drawSearchMatch(into: &next)
         drawCelebration(into: &next)
+        drawPendingLayoutNote(into: &next)
         if options.reader != nil {
             drawChrome(into: &next, at: time)
         } else if options.showsHelp && size.rows > builder.rows + 1 {

@@ -106,6 +106,10 @@ import Testing
         #expect(request.bytes > 16_384)
         _ = lazy.frame(at: 0.2)
         let waiting = lazy.firstVisibleRow
+        // While it waits the screen says so at its lower right.
+        let note = "laying out the rest…"
+        #expect(SpoilerTerminalView.pendingLayoutNote.contains(note))
+        #expect(PrefixLayoutTests.rows(lazy.lastFrame).last?.contains(note) == true)
         if scrolledBack {
             lazy.key(.pageUp, at: 0.3)
             #expect(lazy.firstVisibleRow < waiting)
@@ -136,6 +140,7 @@ import Testing
         #expect(lazy.firstVisibleRow == eager.firstVisibleRow && lazy.firstVisibleRow > waiting)
         #expect(lazy.layout.rows == eager.layout.rows)
         #expect(PrefixLayoutTests.rows(lazy.lastFrame).last?.hasSuffix(" end") == true)
+        #expect(!PrefixLayoutTests.rows(lazy.lastFrame).contains { $0.contains(note) })
     }
 
     @Test func aPrefixIsCutAfterASpaceWithItsEntitiesClipped() throws {
