@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 public import SpoilerCore
 import Synchronization
@@ -121,21 +122,24 @@ public final class ChunkedDocument: ReaderDocument {
 
     /// Scans on until the index holds more than `count` starts or is complete.
     private func index(_ s: inout State, beyond count: Int) {
-        while !s.isComplete && s.starts.count <= count {
-            let from = s.scanner.position
-            guard from < byteCount else {
-                s.isComplete = true
-                break
-            }
-            let block = read(from..<min(byteCount, from + Self.blockBytes))
-            if block.isEmpty {
-                s.isComplete = true
-                break
-            }
-            var found: [Int] = []
-            block.withUnsafeBufferPointer { s.scanner.scan($0) { found.append($0) } }
-            s.starts.append(contentsOf: found)
+        while s.starts.count <= count && scanBlock(&s) {}
+    }
+
+    /// Scans the next block for chunk starts, or marks the index complete at the end.
+    ///
+    /// - Returns: whether the index is still incomplete.
+    private func scanBlock(_ s: inout State) -> Bool {
+        guard !s.isComplete else { return false }
+        let from = s.scanner.position
+        let block = from < byteCount ? read(from..<min(byteCount, from + Self.blockBytes)) : []
+        guard !block.isEmpty else {
+            s.isComplete = true
+            return false
         }
+        var found: [Int] = []
+        block.withUnsafeBufferPointer { s.scanner.scan($0) { found.append($0) } }
+        s.starts.append(contentsOf: found)
+        return true
     }
 
     /// Where the content ends: the end of the last message of an export, else the file's end.
@@ -177,4 +181,22 @@ public final class ChunkedDocument: ReaderDocument {
 
     /// Whether the whole document has been indexed.
     public var isIndexed: Bool { state.withLock { $0.isComplete } }
+
+    /// Builds the rest of the index of chunk starts on a Dispatch worker thread, a block of
+    /// megabyte at a time, so that the end of a long document (End, ``chunkCount``,
+    /// the percentage) is known by the time the reader asks for it instead of being read
+    /// then. The reader's own calls go on meanwhile: each waits at most for the block being
+    /// scanned. The worker stops once the index is complete or the document goes away.
+    public func indexInBackground() {
+        DispatchQueue.global(qos: .utility).async { [weak self] in
+            while let document = self, document.indexNextBlock() {}
+        }
+    }
+
+    /// Scans one more block of the document for chunk starts.
+    ///
+    /// - Returns: whether the index is still incomplete.
+    func indexNextBlock() -> Bool {
+        state.withLock { scanBlock(&$0) }
+    }
 }

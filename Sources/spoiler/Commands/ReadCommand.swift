@@ -67,6 +67,8 @@ enum ReadCommand {
                     document, effect: effect, capability: capability, glyphs: glyphs, environment: environment)
                 return
             }
+            // The end is found while the first screens are read, so that End is at once.
+            document.indexInBackground()
             let reader = ReaderOptions(theme: theme)
             var frame = ANSIFrameOptions(capability: capability, glyphs: glyphs)
             frame.textStyle = theme.textStyle(capability)

@@ -1,3 +1,4 @@
+import Glibc
 import SpoilerCore
 import SpoilerEffect
 import SpoilerLayout
@@ -222,5 +223,37 @@ extension DocumentViewTests {
         let expected = [0, 1, 2, 3, 2, 1].map { "  === part \($0) ===" }
         #expect(Array(tops.suffix(6)) == expected)
         #expect((lazy.layout.rows ?? 0) < 400)
+    }
+}
+
+extension DocumentViewTests {
+    /// A file of several index blocks indexed on a worker while the reader's own calls go
+    /// on: the same chunks, in the same places, as an index built only on demand.
+    @Test(arguments: [ChunkBoundaryScanner.Rule.paragraphs, .markdownBlocks])
+    func anIndexBuiltInTheBackgroundIsTheLazyOne(rule: ChunkBoundaryScanner.Rule) throws {
+        var bytes: [UInt8] = []
+        while bytes.count < 3 << 20 + 12_345 { bytes += Array(DocumentViewTests.text.utf8) + [0x0A] }
+        let parse: ChunkedDocument.Parse = { bytes, _ in Message(text: String(decoding: bytes, as: UTF8.self)) }
+        let lazy = ChunkedDocument(bytes: bytes, rule: rule, separator: "\n", parse: parse)
+        let background = ChunkedDocument(bytes: bytes, rule: rule, separator: "\n", parse: parse)
+        #expect(!background.isIndexed)
+        background.indexInBackground()
+        // The reader reads on meanwhile.
+        for i in stride(from: 0, to: 600, by: 37) {
+            #expect(background.chunk(at: i)?.bytes == lazy.chunk(at: i)?.bytes)
+        }
+        var waited = 0
+        while !background.isIndexed && waited < 3000 {
+            usleep(10_000)
+            waited += 1
+        }
+        #expect(background.isIndexed)
+        #expect(!lazy.isIndexed)
+        let count = lazy.chunkCount
+        #expect(background.chunkCount == count && count > 600)
+        for i in [0, 1, count / 2, count - 2, count - 1] {
+            #expect(background.chunk(at: i) == lazy.chunk(at: i))
+        }
+        #expect(background.chunk(at: count) == nil)
     }
 }
