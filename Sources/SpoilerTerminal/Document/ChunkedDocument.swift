@@ -29,6 +29,8 @@ public final class ChunkedDocument: ReaderDocument {
     private let memory: [UInt8]
     private let parse: Parse
     private let state: Mutex<State>
+    /// The worker of ``indexInBackground()``, while it runs.
+    private let indexer = DispatchGroup()
 
     private struct State: ~Copyable {
         var scanner: ChunkBoundaryScanner
@@ -173,7 +175,9 @@ public final class ChunkedDocument: ReaderDocument {
     }
 
     public var chunkCount: Int {
-        state.withLock { s in
+        // A worker building the index (indexInBackground) finishes it.
+        indexer.wait()
+        return state.withLock { s in
             self.index(&s, beyond: Int.max - 1)
             return s.starts.count
         }
@@ -182,21 +186,40 @@ public final class ChunkedDocument: ReaderDocument {
     /// Whether the whole document has been indexed.
     public var isIndexed: Bool { state.withLock { $0.isComplete } }
 
-    /// Builds the rest of the index of chunk starts on a Dispatch worker thread, a block of
-    /// megabyte at a time, so that the end of a long document (End, ``chunkCount``,
-    /// the percentage) is known by the time the reader asks for it instead of being read
-    /// then. The reader's own calls go on meanwhile: each waits at most for the block being
-    /// scanned. The worker stops once the index is complete or the document goes away.
-    public func indexInBackground() {
-        DispatchQueue.global(qos: .utility).async { [weak self] in
-            while let document = self, document.indexNextBlock() {}
-        }
-    }
-
-    /// Scans one more block of the document for chunk starts.
+    /// Builds the rest of the index of chunk starts on a Dispatch worker thread, so that
+    /// the end of a long document (End, ``chunkCount``, the percentage) is known by the
+    /// time the reader asks for it instead of being read then.
     ///
-    /// - Returns: whether the index is still incomplete.
-    func indexNextBlock() -> Bool {
-        state.withLock { scanBlock(&$0) }
+    /// The worker scans a copy of the index, without the lock, and hands the whole index
+    /// over when it is done, so the reader's own calls for chunks near the screen never
+    /// wait for it; ``chunkCount`` waits for the worker rather than scanning the same bytes
+    /// a second time. It stops early if the document goes away.
+    public func indexInBackground() {
+        let (scanner, starts) = state.withLock { s in (s.scanner, s.isComplete ? nil : s.starts) }
+        guard let starts else { return }
+        let indexer = self.indexer
+        indexer.enter()
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+            defer { indexer.leave() }
+            var scanner = scanner
+            var starts = starts
+            while let document = self {
+                let from = scanner.position
+                let block =
+                    from < document.byteCount
+                    ? document.read(from..<min(document.byteCount, from + Self.blockBytes)) : []
+                guard !block.isEmpty else {
+                    document.state.withLock { s in
+                        // The reader's own index may have got there first.
+                        guard !s.isComplete else { return }
+                        s.scanner = scanner
+                        s.starts = starts
+                        s.isComplete = true
+                    }
+                    return
+                }
+                block.withUnsafeBufferPointer { scanner.scan($0) { starts.append($0) } }
+            }
+        }
     }
 }
