@@ -13,8 +13,10 @@ import SpoilerTerminal
 /// 620 KB message, in-process; target ≤ 200), `play_first_frame_whole_ms` (the same with
 /// the whole message laid out, the reference), `read_first_frame_ms` (`spoiler read` of a
 /// 100 MB text document in a pseudo-terminal, from the start of the process to the first
-/// frame; target < 150) and `read_peak_rss_mb` (that process's peak RSS, sampled from
-/// /proc while it shows its first screen; target < 64).
+/// frame; target < 150), `read_peak_rss_mb` (that process's peak RSS, sampled from
+/// /proc while it shows its first screen; target < 64), and `read_end_at_once_ms` and
+/// `read_end_after_1s_ms` (End pressed at the first frame, or a second later, until the
+/// end shows; medians of three).
 enum ViewportStage {
     static let stage = BenchStage(
         name: "viewport", summary: "play's first frame of 620 KB; read of 100 MB: first frame and peak RSS",
@@ -41,7 +43,7 @@ enum ViewportStage {
         var times: [Double] = []
         var peak = 0.0
         for _ in 0..<3 {
-            guard let (seconds, rss) = readInTerminal(path) else { continue }
+            guard let (seconds, rss, _) = readInTerminal(path) else { continue }
             times.append(seconds)
             peak = max(peak, rss)
         }
@@ -53,6 +55,19 @@ enum ViewportStage {
         bench.report(
             "read peak RSS (100 MB text)", times.isEmpty ? nil : peak, unit: "MB", key: "read_peak_rss_mb",
             note: "target < 64")
+        // End, pressed at the first frame and a second later: the index of the chunks is
+        // built on a worker from the start, so the second is at once.
+        for (delay, key) in [(0.0, "read_end_at_once_ms"), (1.0, "read_end_after_1s_ms")] {
+            var ends: [Double] = []
+            for _ in 0..<3 {
+                if let end = readInTerminal(path, endAfter: delay)?.2 { ends.append(end) }
+            }
+            ends.sort()
+            bench.report(
+                "read End \(delay == 0 ? "at the first frame" : "after 1 s") (100 MB text)",
+                ends.isEmpty ? nil : ends[ends.count / 2] * 1000, unit: "ms", key: key,
+                note: "until the end shows")
+        }
     }
 
     /// Parses the message, makes the view and encodes its first frame.
@@ -107,7 +122,7 @@ enum ViewportStage {
 
     /// Runs `spoiler read path` in a pseudo-terminal of 80 × 24: the seconds from the
     /// spawn to the first frame (its bar drawn), then `q`; and the process's peak RSS in MB.
-    static func readInTerminal(_ path: String) -> (Double, Double)? {
+    static func readInTerminal(_ path: String, endAfter: Double? = nil) -> (Double, Double, Double?)? {
         let here = CommandLine.arguments[0]
         let binary = String(here[..<(here.lastIndex(of: "/") ?? here.startIndex)]) + "/spoiler"
         guard access(binary, X_OK) == 0 else {
@@ -164,7 +179,33 @@ enum ViewportStage {
                 firstFrame = Double(d.seconds) + Double(d.attoseconds) * 1e-18
             }
         }
-        // A moment on the first screen, as a person looks at it, then q.
+        // A moment on the first screen, as a person looks at it (or `endAfter`, then End
+        // and the time until the bar says 100 %), then q.
+        var end: Double?
+        if let endAfter, firstFrame != nil {
+            let until = clock.now + .milliseconds(Int(endAfter * 1000))
+            while clock.now < until {
+                var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                if poll(&p, 1, 10) > 0 && read(master, &buffer, buffer.count) <= 0 { break }
+                sample()
+            }
+            let pressed = clock.now
+            _ = write(master, "\u{1B}[F", 3)
+            var after: [UInt8] = []
+            while end == nil {
+                var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                guard poll(&p, 1, 20_000) > 0 else { break }
+                let n = read(master, &buffer, buffer.count)
+                if n <= 0 { break }
+                after += buffer[0..<n]
+                sample()
+                // The button back to the top shows at the end only.
+                if after.firstRange(of: Array("[↑]".utf8)) != nil {
+                    let d = (clock.now - pressed).components
+                    end = Double(d.seconds) + Double(d.attoseconds) * 1e-18
+                }
+            }
+        }
         for _ in 0..<10 {
             sample()
             usleep(20_000)
@@ -182,6 +223,6 @@ enum ViewportStage {
         }
         if waitpid(pid, &status, WNOHANG) == 0 { _ = wait4(pid, &status, 0, &usage) }
         guard let firstFrame else { return nil }
-        return (firstFrame, Double(peakKB) / 1024)
+        return (firstFrame, Double(peakKB) / 1024, end)
     }
 }
