@@ -215,12 +215,32 @@ public struct ChunkBoundaryScanner: Sendable {
                     if b == UInt8(ascii: "}") && depth == m { contentEnd = p + 1 }
                     if depth < m { messagesDepth = -1 }
                 }
-            case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ":"):
+            case 0x20, 0x0A, 0x0D, 0x09:
+                // An export is indented: the rest of a run of blanks in one go.
+                if skipsAhead {
+                    let end = Self.pastBlanks(in: bytes, from: i)
+                    position += end - i
+                    i = end
+                }
+            case UInt8(ascii: ":"):
                 break
             default:
                 expectsMessages = false
             }
         }
+    }
+
+    /// The index of the first byte in `bytes[from...]` that is not a space, tab or line
+    /// break, else the count.
+    @inline(__always)
+    static func pastBlanks(in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        var j = from
+        while j < bytes.count {
+            let b = bytes[j]
+            guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { break }
+            j += 1
+        }
+        return j
     }
 
     /// The index of the first line break in `bytes[from..<before]`, else `before`.
