@@ -21,8 +21,9 @@ public import SpoilerLayout
 /// builder.draw(scene, into: &canvas)
 /// ```
 public struct ANSIFrameBuilder: Sendable {
-    /// The layout the builder draws, as given to ``init(layout:options:)``.
-    public let layout: TextLayout
+    /// The layout the builder draws, as given to ``init(layout:options:)`` (without its
+    /// graphemes after ``dropGraphemes()``).
+    public private(set) var layout: TextLayout
     /// How frames are drawn. `capability`, `textStyle`, `focusBackground`, `fillHiddenCells` and
     /// `particleThinning` are read at each ``draw(_:into:originColumn:originRow:rows:)``;
     /// `glyphs`, `brightnessLevels` and `formatting` only when the builder is made.
@@ -98,6 +99,14 @@ public struct ANSIFrameBuilder: Sendable {
         raster = DotRaster(
             columns: columns, rows: rows, cellWidth: cellWidth, cellHeight: cellHeight, glyphs: options.glyphs,
             levels: options.brightnessLevels)
+    }
+
+    /// Lets go of the layout's graphemes (``layout``'s ``TextLayout/graphemes`` becomes
+    /// empty; its lines and words stay). Drawing never reads them once the builder is made:
+    /// it keeps what it needs of each in a few bytes. A host that keeps the builder of a
+    /// very long layout saves about a hundred bytes a grapheme.
+    public mutating func dropGraphemes() {
+        layout.graphemes = []
     }
 
     /// The scene words for a layout: one per word box, grouped by word

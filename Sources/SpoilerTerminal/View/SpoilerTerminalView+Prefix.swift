@@ -26,6 +26,10 @@ extension SpoilerTerminalView {
     /// line break lays out its rows as the whole message does, but for its last, which
     /// is not shown until more is laid out.
     ///
+    /// Without ``Options/reader`` the view keeps its layout without graphemes
+    /// (``layout``'s ``TextLayout/graphemes`` is empty; lines and words stay), since a
+    /// message of megabytes would hold about a hundred bytes for each.
+    ///
     /// - Parameters:
     ///   - size: the rectangle's size in cells.
     ///   - options: the look, the help row, re-hiding, the reader.
@@ -47,6 +51,7 @@ extension SpoilerTerminalView {
                 return made.layout
             }, scene: scene)
         prefix = PrefixState(layoutPrefix: layout, bytes: bytes, isWhole: first.isWhole)
+        if options.reader == nil { builder.dropGraphemes() }
         scrollRow = min(scrollRow, maxScroll)
     }
 
@@ -73,7 +78,7 @@ extension SpoilerTerminalView {
         }
         let made = p.layoutPrefix(size, bytes)
         adopt(
-            PrefixLayout(builder: ANSIFrameBuilder(layout: made.layout, options: options.frame), isWhole: made.isWhole),
+            PrefixLayout(builder: Self.builder(for: made.layout, options: options), isWhole: made.isWhole),
             bytes: bytes, toEnd: toEnd, now: now)
         return true
     }
@@ -99,11 +104,20 @@ extension SpoilerTerminalView {
     public var prefixLayoutRequest: PrefixLayoutRequest? {
         guard let p = prefix, let pending = p.pending else { return nil }
         let maker = p.layoutPrefix
-        let frame = options.frame
+        let options = self.options
         return PrefixLayoutRequest(bytes: pending.bytes, size: pending.size) {
             let made = maker(pending.size, pending.bytes)
-            return PrefixLayout(builder: ANSIFrameBuilder(layout: made.layout, options: frame), isWhole: made.isWhole)
+            return PrefixLayout(builder: Self.builder(for: made.layout, options: options), isWhole: made.isWhole)
         }
+    }
+
+    /// The frame builder of a prefix layout. Without the reader (whose search reads the
+    /// graphemes) it lets go of the layout's graphemes, which a message of megabytes would
+    /// hold at about a hundred bytes each.
+    static func builder(for layout: TextLayout, options: Options) -> ANSIFrameBuilder {
+        var builder = ANSIFrameBuilder(layout: layout, options: options.frame)
+        if options.reader == nil { builder.dropGraphemes() }
+        return builder
     }
 
     /// Shows the layout made for `request`, if the view still wants it (the same length at

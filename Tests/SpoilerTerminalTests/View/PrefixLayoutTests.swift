@@ -151,3 +151,61 @@ import Testing
         #expect(m.prefix(cuttingNear: 100).isWhole)
     }
 }
+
+extension PrefixLayoutTests {
+    /// 3,000 lines of shown words with a spoiler in every third, about 100 KB.
+    static let mixed: Message = {
+        var text = ""
+        var entities: [Entity] = []
+        for i in 0..<3000 {
+            let line = "line \(i) shows its words"
+            if i % 3 == 0 {
+                let word = " secret\(i)"
+                entities.append(Entity(.spoiler, offset: text.utf16.count + line.utf16.count + 1, length: word.utf16.count - 1))
+                text += line + word + "\n"
+            } else {
+                text += line + "\n"
+            }
+        }
+        return Message(text: text, entities: entities)
+    }()
+
+    /// The lazily laid-out view keeps no graphemes (a hundred bytes each) and still draws
+    /// the screens the whole layout draws: the same shown text on every row, the same
+    /// hidden cells, before and after End.
+    @Test func aPrefixViewKeepsNoGraphemesAndDrawsTheSameScreens() throws {
+        var frame = ANSIFrameOptions(capability: .none, glyphs: .blocks)
+        frame.formatting = Self.mixed.entities
+        let options = SpoilerTerminalView.Options(frame: frame)
+        var lazy = SpoilerTerminalView(
+            size: Self.size, options: options,
+            prefixLayout: { size, bytes in
+                let head = PrefixLayoutTests.mixed.prefix(cuttingNear: bytes)
+                return (LayoutEngine(wrapWidth: size.columns).layout(head.message), head.isWhole)
+            }, scene: PrefixLayoutTests.scene)
+        var eager = SpoilerTerminalView(
+            size: Self.size, options: options, layout: { LayoutEngine(wrapWidth: $0.columns).layout(Self.mixed) },
+            scene: PrefixLayoutTests.scene)
+        // Shown letters as they are; a hidden cell, dust or not, as `#`.
+        func screen(_ canvas: CellCanvas) -> [String] {
+            (0..<canvas.height).map { row in
+                String(
+                    canvas.text(row: row).map { c -> Character in
+                        c.unicodeScalars.allSatisfy { (0x2580...0x259F).contains($0.value) } ? "#" : c
+                    })
+            }
+        }
+        for (t, key) in [(0.1, TerminalKey.pageDown), (0.2, .end), (0.3, .pageUp)] {
+            lazy.key(key, at: t)
+            eager.key(key, at: t)
+            #expect(lazy.layout.graphemes.isEmpty && !eager.layout.graphemes.isEmpty)
+            #expect(lazy.firstVisibleRow == eager.firstVisibleRow)
+            let l = screen(lazy.frame(at: t))
+            let e = screen(eager.frame(at: t))
+            for (a, b) in zip(l, e) {
+                #expect(a.filter { $0 != "#" && $0 != " " } == b.filter { $0 != "#" && $0 != " " })
+            }
+            #expect(l.joined().contains("line") && !l.joined().contains("secret"))
+        }
+    }
+}
