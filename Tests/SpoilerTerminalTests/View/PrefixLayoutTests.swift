@@ -161,7 +161,8 @@ extension PrefixLayoutTests {
             let line = "line \(i) shows its words"
             if i % 3 == 0 {
                 let word = " secret\(i)"
-                entities.append(Entity(.spoiler, offset: text.utf16.count + line.utf16.count + 1, length: word.utf16.count - 1))
+                entities.append(
+                    Entity(.spoiler, offset: text.utf16.count + line.utf16.count + 1, length: word.utf16.count - 1))
                 text += line + word + "\n"
             } else {
                 text += line + "\n"
