@@ -38,6 +38,8 @@ public final class ChunkedDocument: ReaderDocument {
         var isComplete = false
         var cache: [Int: Message] = [:]
         var cacheOrder: [Int] = []
+        /// Whether ``indexInBackground()``'s worker runs.
+        var isIndexingInBackground = false
     }
 
     /// Chunks kept parsed.
@@ -186,6 +188,9 @@ public final class ChunkedDocument: ReaderDocument {
     /// Whether the whole document has been indexed.
     public var isIndexed: Bool { state.withLock { $0.isComplete } }
 
+    /// Whether ``indexInBackground()``'s worker is still building the index.
+    public var isIndexingInBackground: Bool { state.withLock { $0.isIndexingInBackground } }
+
     /// Builds the rest of the index of chunk starts on a Dispatch worker thread, so that
     /// the end of a long document (End, ``chunkCount``, the percentage) is known by the
     /// time the reader asks for it instead of being read then.
@@ -195,12 +200,19 @@ public final class ChunkedDocument: ReaderDocument {
     /// wait for it; ``chunkCount`` waits for the worker rather than scanning the same bytes
     /// a second time. It stops early if the document goes away.
     public func indexInBackground() {
-        let (scanner, starts) = state.withLock { s in (s.scanner, s.isComplete ? nil : s.starts) }
+        let (scanner, starts) = state.withLock { s in
+            guard !s.isComplete && !s.isIndexingInBackground else { return (s.scanner, nil as [Int]?) }
+            s.isIndexingInBackground = true
+            return (s.scanner, s.starts)
+        }
         guard let starts else { return }
         let indexer = self.indexer
         indexer.enter()
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
-            defer { indexer.leave() }
+            defer {
+                self?.state.withLock { $0.isIndexingInBackground = false }
+                indexer.leave()
+            }
             var scanner = scanner
             var starts = starts
             while let document = self {

@@ -24,6 +24,8 @@ struct DocumentWindow: Sendable {
     var chunkBytes: [Range<Int>] = []
     /// Whether the window holds the document's last chunk.
     var reachesEnd = true
+    /// Whether End waits for the document's index, built off the loop.
+    var waitsForEnd = false
     /// The words revealed anywhere in the document, and whether `r` revealed every one.
     var revealed: Set<RevealKey> = []
     var revealsAll = false

@@ -26,6 +26,15 @@ public protocol ReaderDocument: Sendable {
     /// How many chunks there are (the first call may read the whole document's
     /// boundaries, without parsing them).
     var chunkCount: Int { get }
+    /// Whether the index of chunks is being built off the host's loop: the view then
+    /// answers End at once and goes to the end when the index is done, instead of waiting
+    /// for ``chunkCount`` (default: false).
+    var isIndexingInBackground: Bool { get }
+}
+
+extension ReaderDocument {
+    /// False: ``ReaderDocument/chunkCount`` is found when it is asked for.
+    public var isIndexingInBackground: Bool { false }
 }
 
 /// One chunk of a ``ReaderDocument``: where it lies and what it shows.

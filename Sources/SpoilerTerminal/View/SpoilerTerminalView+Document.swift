@@ -100,6 +100,8 @@ extension SpoilerTerminalView {
 
     /// Scrolls a document by `rows`, moving the window as the screen goes.
     mutating func scrollDocument(by rows: Int) {
+        // Scrolled meanwhile: the screen stays where it is taken, not at the end.
+        document!.waitsForEnd = false
         var remaining = rows
         while true {
             let target = scrollRow + remaining
@@ -116,6 +118,7 @@ extension SpoilerTerminalView {
             scroll(by: -scrollRow)
             return
         }
+        document!.waitsForEnd = false
         if w.chunks.lowerBound == 0 {
             scrollRow = 0
             followScreen()
@@ -125,18 +128,31 @@ extension SpoilerTerminalView {
     }
 
     /// The last screen of the text (End): a document's whole index is read first (its
-    /// chunk boundaries, not its text).
+    /// chunk boundaries, not its text). While the index is built off the loop, End is
+    /// answered at once and the screen goes to the end when it is done
+    /// (``followDocumentEnd()``), unless another scroll comes first.
     mutating func scrollToEnd() {
         guard let w = document else {
             followPrefix(toEnd: true)
             scroll(by: builder.rows)
             return
         }
+        if !w.reachesEnd && w.document.isIndexingInBackground {
+            document!.waitsForEnd = true
+            return
+        }
+        document!.waitsForEnd = false
         if !w.reachesEnd {
             let last = max(0, w.document.chunkCount - 1)
             placeWindow(chunk: last, row: Int.max / 2, now: hostNow)
         }
         scrollRow = maxScroll
+    }
+
+    /// Goes to the end once the index End waits for is done.
+    mutating func followDocumentEnd() {
+        guard let w = document, w.waitsForEnd, !w.document.isIndexingInBackground else { return }
+        scrollToEnd()
     }
 
     /// Whether the last row of the text is on the screen.

@@ -140,13 +140,23 @@ extension SpoilerTerminalView {
     /// made off the loop (after End, the screen goes on when it comes), so that a key that
     /// seems to do nothing is seen to be at work.
     func drawPendingLayoutNote(into canvas: inout CellCanvas) {
-        guard prefix?.pending != nil, canvas.height > 0 else { return }
-        let note = SpoilerTerminalView.pendingLayoutNote
+        let note: String
+        if prefix?.pending != nil {
+            note = SpoilerTerminalView.pendingLayoutNote
+        } else if document?.waitsForEnd == true {
+            note = SpoilerTerminalView.pendingEndNote
+        } else {
+            return
+        }
+        // Above the reader's bar, if there is one.
+        let row = canvas.height - 1 - (options.reader != nil ? chromeRows : 0)
         let width = note.count
-        guard canvas.width >= width else { return }
-        canvas.write(
-            note, column: canvas.width - width, row: canvas.height - 1, style: CellStyle(attributes: .reverse))
+        guard row >= 0, canvas.width >= width else { return }
+        canvas.write(note, column: canvas.width - width, row: row, style: CellStyle(attributes: .reverse))
     }
+
+    /// What the reader says while End waits for a long document's index.
+    public static let pendingEndNote = " finding the end… "
 
     /// The last row that may be shown: a prefix's last row is not whole yet.
     var hiddenTailRows: Int { (prefix?.isWhole ?? true) ? 0 : 1 }

@@ -64,6 +64,7 @@ extension SpoilerTerminalView {
 
     /// Starts the movement back to the top (at once with reduced motion).
     mutating func scrollToTop(now: Double) {
+        if document != nil { document!.waitsForEnd = false }
         guard let reader = options.reader, scrollRow > 0 || (document?.chunks.lowerBound ?? 0) > 0 else { return }
         if scene.options.reducedMotion {
             scrollAnimation = nil

@@ -247,7 +247,10 @@ public struct SpoilerTerminalView: Sendable {
         if let due = nextRehide(), let epoch = sceneEpoch, time >= epoch + due { rehideDue(at: time - epoch) }
         advanceScene(to: time)
         advanceScrollAnimation(to: time)
-        if document != nil { followScreen() }
+        if document != nil {
+            followDocumentEnd()
+            followScreen()
+        }
         if prefix != nil { followPrefix() }
         updateSceneWindow(now: time)
         updateCelebration(at: time)
@@ -307,7 +310,9 @@ public struct SpoilerTerminalView: Sendable {
     /// word hiding again, the reader's bar shrinking), if any.
     public func nextChange(after time: Double) -> Double? {
         var next: Double?
-        if let rehide = nextRehide(), let epoch = sceneEpoch { next = epoch + rehide }
+        // End waits for a document's index: look again in 50 ms.
+        if document?.waitsForEnd == true { next = time + 0.05 }
+        if let rehide = nextRehide(), let epoch = sceneEpoch { next = min(next ?? .infinity, epoch + rehide) }
         if let change = nextChromeChange() { next = min(next ?? change, change) }
         return next
     }

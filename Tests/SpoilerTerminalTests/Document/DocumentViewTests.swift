@@ -4,6 +4,7 @@ import SpoilerEffect
 import SpoilerLayout
 import SpoilerRender
 import SpoilerTerminal
+import Synchronization
 import Testing
 
 /// The reader over a document read a chunk at a time
@@ -255,5 +256,52 @@ extension DocumentViewTests {
             #expect(background.chunk(at: i) == lazy.chunk(at: i))
         }
         #expect(background.chunk(at: count) == nil)
+    }
+}
+
+/// A document whose index is said to be built off the loop until the test lets it be done.
+final class GatedDocument: ReaderDocument {
+    let inner: ChunkedDocument
+    let indexing = Mutex(true)
+    init(_ inner: ChunkedDocument) { self.inner = inner }
+    var byteCount: Int { inner.byteCount }
+    var separator: String { inner.separator }
+    func chunk(at index: Int) -> ReaderChunk? { inner.chunk(at: index) }
+    var chunkCount: Int { inner.chunkCount }
+    var isIndexingInBackground: Bool { indexing.withLock { $0 } }
+}
+
+extension DocumentViewTests {
+    /// While the index is built off the loop, End is answered at once: the screen says it
+    /// is finding the end and keeps answering keys; once the index is done the next frame
+    /// is at the end, unless a scroll came first.
+    @Test(arguments: [false, true])
+    func endWaitsForABackgroundIndexWithoutHoldingKeys(scrolledMeanwhile: Bool) throws {
+        let gated = GatedDocument(
+            ChunkedDocument(
+                bytes: Array(DocumentViewTests.text.utf8), rule: .paragraphs, minimumBytes: 200, separator: "\n"
+            ) { bytes, _ in DocumentViewTests.parse(String(decoding: bytes, as: UTF8.self)) })
+        var view = SpoilerTerminalView(
+            document: gated, size: DocumentViewTests.size, options: DocumentViewTests.options(),
+            layout: DocumentViewTests.layout, scene: DocumentViewTests.scene)
+        _ = view.frame(at: 0)
+        view.key(.end, at: 0.1)
+        let waiting = view.frame(at: 0.1)
+        #expect(view.readFraction < 1)
+        #expect((0..<waiting.height).contains { waiting.text(row: $0).contains("finding the end…") })
+        #expect(view.nextChange(after: 0.1).map { $0 < 0.2 } == true)
+        #expect(view.handle(.key(.character("q")), at: 0.12) == .quit)
+        if scrolledMeanwhile {
+            view.key(.pageDown, at: 0.15)
+            _ = view.frame(at: 0.15)
+        }
+        gated.indexing.withLock { $0 = false }
+        let done = view.frame(at: 0.2)
+        #expect(!(0..<done.height).contains { done.text(row: $0).contains("finding the end…") })
+        if scrolledMeanwhile {
+            #expect(view.readFraction < 1)
+        } else {
+            #expect(view.readFraction == 1)
+        }
     }
 }
