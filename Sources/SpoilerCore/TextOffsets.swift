@@ -74,42 +74,68 @@ public enum UTF8Validation {
                 i += 8
             }
             if i >= n { break }
-            let b = base[i]
-            if b < 0x80 {
+            if base[i] < 0x80 {
                 i += 1
                 continue
             }
-            // One branch per sequence length, with the second byte's range narrowed for
-            // E0 and F0 (overlong forms), ED (surrogates) and F4 (past U+10FFFF).
-            @inline(__always) func isContinuation(_ k: Int) -> Bool { base[k] & 0xC0 == 0x80 }
-            if b < 0xE0 {
-                guard b >= 0xC2, i + 1 < n, isContinuation(i + 1) else { return i }
-                i += 2
-            } else if b < 0xF0 {
-                guard i + 2 < n else { return i }
-                let c = base[i + 1]
-                let ok =
-                    switch b {
-                    case 0xE0: c >= 0xA0 && c <= 0xBF
-                    case 0xED: c >= 0x80 && c <= 0x9F
-                    default: c & 0xC0 == 0x80
-                    }
-                guard ok, isContinuation(i + 2) else { return i }
-                i += 3
-            } else {
-                guard b <= 0xF4, i + 3 < n else { return i }
-                let c = base[i + 1]
-                let ok =
-                    switch b {
-                    case 0xF0: c >= 0x90 && c <= 0xBF
-                    case 0xF4: c >= 0x80 && c <= 0x8F
-                    default: c & 0xC0 == 0x80
-                    }
-                guard ok, isContinuation(i + 2), isContinuation(i + 3) else { return i }
-                i += 4
-            }
+            guard let length = sequenceLength(base, at: i, count: n) else { return i }
+            i += length
         }
         return nil
+    }
+
+    /// The length of the valid UTF-8 sequence that starts with the byte at `i` of the
+    /// `count` bytes at `base`, a byte of 0x80 or more; nil when no valid sequence starts
+    /// there (a continuation byte, C0, C1 or F5 and above, a sequence cut short by `count`,
+    /// an overlong form, a surrogate, or a scalar past U+10FFFF).
+    ///
+    /// The one place the package spells out these rules for bytes read through a pointer:
+    /// ``firstInvalidOffset(in:)-(UnsafeBufferPointer<UInt8>)`` and the NDJSON line reader
+    /// both call it.
+    ///
+    /// ```swift
+    /// let bytes: [UInt8] = Array("é!".utf8)
+    /// let n = bytes.withUnsafeBufferPointer { UTF8Validation.sequenceLength($0.baseAddress!, at: 0, count: $0.count) }
+    /// // n == 2
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - base: The bytes.
+    ///   - i: Where the sequence starts; `base[i]` is 0x80 or more.
+    ///   - count: How many bytes there are at `base`.
+    /// - Returns: 2, 3 or 4, or nil.
+    @inlinable @inline(__always)
+    public static func sequenceLength(_ base: UnsafePointer<UInt8>, at i: Int, count: Int) -> Int? {
+        let b = base[i]
+        // One branch per sequence length, with the second byte's range narrowed for E0
+        // and F0 (overlong forms), ED (surrogates) and F4 (past U+10FFFF).
+        @inline(__always) func isContinuation(_ k: Int) -> Bool { base[k] & 0xC0 == 0x80 }
+        if b < 0xE0 {
+            guard b >= 0xC2, i + 1 < count, isContinuation(i + 1) else { return nil }
+            return 2
+        }
+        if b < 0xF0 {
+            guard i + 2 < count else { return nil }
+            let c = base[i + 1]
+            let ok =
+                switch b {
+                case 0xE0: c >= 0xA0 && c <= 0xBF
+                case 0xED: c >= 0x80 && c <= 0x9F
+                default: c & 0xC0 == 0x80
+                }
+            guard ok, isContinuation(i + 2) else { return nil }
+            return 3
+        }
+        guard b <= 0xF4, i + 3 < count else { return nil }
+        let c = base[i + 1]
+        let ok =
+            switch b {
+            case 0xF0: c >= 0x90 && c <= 0xBF
+            case 0xF4: c >= 0x80 && c <= 0x8F
+            default: c & 0xC0 == 0x80
+            }
+        guard ok, isContinuation(i + 2), isContinuation(i + 3) else { return nil }
+        return 4
     }
 
     /// The byte offset of the first invalid UTF-8 sequence in `bytes`, or nil when all of

@@ -202,7 +202,7 @@ private struct PlainLineReader {
                 // A run of UTF-8 sequences, each checked here: a string read here is valid
                 // UTF-8 (nil, for the full reader to word, where it is not).
                 repeat {
-                    guard let length = PlainLineReader.sequenceLength(base, at: i, count: count) else { return nil }
+                    guard let length = UTF8Validation.sequenceLength(base, at: i, count: count) else { return nil }
                     i += length
                 } while i < count && base[i] >= 0x80
                 continue
@@ -220,42 +220,6 @@ private struct PlainLineReader {
             i += 1
         }
         return nil
-    }
-
-    /// The length of the valid UTF-8 sequence that starts with the byte at `i` (0x80 or
-    /// more) of the `count` bytes at `base`, or nil when it is not one: the checks of
-    /// `UTF8Validation` (no overlong forms, surrogates or scalars past U+10FFFF).
-    @inline(__always)
-    static func sequenceLength(_ base: UnsafePointer<UInt8>, at i: Int, count: Int) -> Int? {
-        let b = base[i]
-        @inline(__always) func isContinuation(_ k: Int) -> Bool { base[k] & 0xC0 == 0x80 }
-        if b < 0xC2 { return nil }
-        if b < 0xE0 {
-            guard i + 1 < count, isContinuation(i + 1) else { return nil }
-            return 2
-        }
-        if b < 0xF0 {
-            guard i + 2 < count else { return nil }
-            let c = base[i + 1]
-            let ok =
-                switch b {
-                case 0xE0: c >= 0xA0 && c <= 0xBF
-                case 0xED: c >= 0x80 && c <= 0x9F
-                default: c & 0xC0 == 0x80
-                }
-            guard ok, isContinuation(i + 2) else { return nil }
-            return 3
-        }
-        guard b <= 0xF4, i + 3 < count else { return nil }
-        let c = base[i + 1]
-        let ok =
-            switch b {
-            case 0xF0: c >= 0x90 && c <= 0xBF
-            case 0xF4: c >= 0x80 && c <= 0x8F
-            default: c & 0xC0 == 0x80
-            }
-        guard ok, isContinuation(i + 2), isContinuation(i + 3) else { return nil }
-        return 4
     }
 
     /// Whether any of the eight bytes of `v` is `"`, `\` or below 0x20.
