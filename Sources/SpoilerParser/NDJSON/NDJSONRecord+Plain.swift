@@ -181,55 +181,87 @@ private struct PlainLineReader {
     }
 
     /// A string at `i`: the range of its raw bytes between the quotes, and whether it has
-    /// an escape. Nil at a raw control character (an error the full reader words) or no
-    /// closing quote.
+    /// an escape. Nil at a raw control character or an escape JSON does not have (errors
+    /// the full reader words), invalid UTF-8, or no closing quote.
     mutating func string() -> (Range<Int>, Bool)? {
         guard i < count, base[i] == UInt8(ascii: "\"") else { return nil }
         i += 1
         let start = i
+        return UTF8Validation.automatonRows.withUnsafeBufferPointer { rows in
+            string(from: start, rows: rows.baseAddress!)
+        }
+    }
+
+    /// The rest of ``string()``, with the UTF-8 automaton's rows at hand. The text's bytes
+    /// go through the automaton eight at a time, without a branch on each sequence's
+    /// length, except runs of eight ASCII bytes, which need no look.
+    private mutating func string(from start: Int, rows: UnsafePointer<UInt64>) -> (Range<Int>, Bool)? {
+        let accept = UTF8Validation.acceptState
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var state = accept
         var escapes = false
         let raw = UnsafeRawPointer(base)
         while i < count {
-            // Eight ASCII bytes at a time while none is a quote, a backslash or a control.
             while i + 8 <= count {
                 let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if v & 0x8080_8080_8080_8080 != 0 || PlainLineReader.mayEndString(v) { break }
+                let ends = PlainLineReader.endMask(v)
+                if ends != 0 {
+                    // The bytes before the first quote, backslash or control.
+                    let k = ends.trailingZeroBitCount >> 3
+                    if state != accept || v & highs & ~(UInt64.max << (k << 3)) != 0 {
+                        for j in 0..<k { state = UTF8Validation.step(state, base[i + j], rows: rows) }
+                    }
+                    i += k
+                    break
+                }
+                // Eight ASCII bytes between whole sequences need no look.
+                if state != accept || v & highs != 0 {
+                    for j in 0..<8 { state = UTF8Validation.step(state, base[i + j], rows: rows) }
+                }
                 i += 8
             }
             guard i < count else { break }
             let b = base[i]
-            if b >= 0x80 {
-                // A run of UTF-8 sequences, each checked here: a string read here is valid
-                // UTF-8 (nil, for the full reader to word, where it is not).
-                repeat {
-                    guard let length = UTF8Validation.sequenceLength(base, at: i, count: count) else { return nil }
-                    i += length
-                } while i < count && base[i] >= 0x80
-                continue
-            }
             if b == UInt8(ascii: "\"") {
+                guard state == accept else { return nil }
                 i += 1
                 return (start..<(i - 1), escapes)
             }
             if b == UInt8(ascii: "\\") {
+                // Only JSON's escapes, all ASCII, are passed over here; the unescaping
+                // judges `\u`'s digits.
+                guard state == accept, i + 1 < count, PlainLineReader.isEscapeLetter(base[i + 1]) else { return nil }
                 escapes = true
                 i += 2
                 continue
             }
             if b < 0x20 { return nil }
+            state = UTF8Validation.step(state, b, rows: rows)
             i += 1
         }
         return nil
     }
 
-    /// Whether any of the eight bytes of `v` is `"`, `\` or below 0x20.
+    /// Whether `b` may follow a backslash in a JSON string: `"`, `\`, `/`, `b`, `f`, `n`,
+    /// `r`, `t` or `u`.
     @inline(__always)
-    static func mayEndString(_ v: UInt64) -> Bool {
+    static func isEscapeLetter(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74, 0x75: true
+        default: false
+        }
+    }
+
+    /// The high bit of each of the eight bytes of `v` that may be `"`, `\` or below 0x20:
+    /// none is missed, and the lowest one marked is one of them (a borrow marks only bytes
+    /// above a real one).
+    @inline(__always)
+    static func endMask(_ v: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
         let below20 = (v &- 0x2020_2020_2020_2020) & ~v & highs
-        return below20 | hasZero(v ^ (ones &* 0x22)) | hasZero(v ^ (ones &* 0x5C)) != 0
+        return below20 | hasZero(v ^ (ones &* 0x22)) | hasZero(v ^ (ones &* 0x5C))
     }
 
     /// Whether any of the eight bytes of `v` is `\`.
