@@ -78,6 +78,24 @@ import Testing
         #expect(taken > 1_500 && taken < 5_500, "\(taken) lines took the fast path")
     }
 
+    /// A sequence broken by a word of ASCII, at every alignment: the lead byte, eight or
+    /// more ASCII bytes, then the one continuation byte it lacks: only the full reader may take it (to
+    /// report the invalid UTF-8).
+    @Test func sequencesAcrossAnASCIIWordAreChecked() {
+        var lines: [[UInt8]] = []
+        for lead: [UInt8] in [[0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98]] {
+            for pad in 0..<8 {
+                for run in [Array("abcdefgh".utf8), Array("abcdefghijklmnopq".utf8)] {
+                    let head = [UInt8](repeating: 0x61, count: pad)
+                    lines.append([0x22] + head + lead + run + [0x80] + [0x22])
+                }
+            }
+        }
+        let (taken, failures) = Self.compareReaders(lines)
+        #expect(failures.isEmpty, "\(failures.count) lines differ, first: \(failures.first ?? "")")
+        #expect(taken == 0, "\(taken) lines of invalid UTF-8 took the fast path")
+    }
+
     /// Reads each line with the fast reader and, where it answers, with the full one;
     /// returns how many took the fast path, and a description of each that differs.
     static func compareReaders(_ lines: [[UInt8]]) -> (taken: Int, failures: [String]) {
