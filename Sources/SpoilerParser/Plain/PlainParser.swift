@@ -100,12 +100,13 @@ struct PlainOutput {
         count += bytes.count
     }
 
-    /// Appends the eight bytes of `v`, in memory order.
+    /// Appends the first `k` of the eight bytes of `v` (in memory order), storing all
+    /// eight: the room must hold them.
     @inline(__always)
-    mutating func appendWord(_ v: UInt64) {
+    mutating func appendWord(_ v: UInt64, keeping k: Int = 8) {
         precondition(count + 8 <= capacity, "plain output outgrew its room (\(capacity) bytes)")
         UnsafeMutableRawPointer(base + count).storeBytes(of: v, as: UInt64.self)
-        count += 8
+        count += k
     }
 
     /// Removes `range`, moving what follows it down (the regions may overlap).

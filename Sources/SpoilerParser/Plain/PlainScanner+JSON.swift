@@ -59,7 +59,9 @@ extension PlainScanner {
                         unicodeEscape(scalar)
                     } else {
                         // Any other character they start, as it is: one UTF-16 unit.
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+                        out.append(b)
+                        out.append(p[i + 1])
+                        if length == 3 { out.append(p[i + 2]) }
                         utf16Count += 1
                     }
                     i += length
@@ -73,20 +75,37 @@ extension PlainScanner {
                     var units = 0
                     let raw = UnsafeRawPointer(p.baseAddress!)
                     let highs: UInt64 = 0x8080_8080_8080_8080
+                    var atLook = false
                     while i + 8 <= n {
-                        let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                        if PlainScanner.needsJSONLook(v) { break }
-                        if state != accept || v & highs != 0 {
-                            for k in 0..<8 { state = UTF8Validation.step(state, p[i + k], rows: rows) }
+                        var v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                        let looks = PlainScanner.jsonLookMask(v)
+                        // The bytes before the first that needs a look (all eight if none
+                        // does); the automaton reads the others as spaces, which leave it
+                        // where it was between whole sequences and fail it inside one, as
+                        // the byte that needs a look would.
+                        let k = looks == 0 ? 8 : looks.trailingZeroBitCount >> 3
+                        if looks != 0 {
+                            let kept = ~(UInt64.max << (k << 3))
+                            v = v & kept | 0x2020_2020_2020_2020 & ~kept
+                            atLook = true
                         }
-                        out.appendWord(v)
+                        if state != accept || v & highs != 0 {
+                            for j in 0..<8 {
+                                state = UTF8Validation.step(
+                                    state, UInt8(truncatingIfNeeded: v >> (j << 3)), rows: rows)
+                            }
+                        }
+                        out.appendWord(v, keeping: k)
+                        // UTF-16 units: the kept bytes that are no continuation byte, and one
+                        // more for each four-byte lead (a space is one unit, taken off).
                         let continuations = v & ~(v << 1) & highs
                         let fourByteLeads = v & (v << 1) & (v << 2) & (v << 3) & highs
                         units &+=
-                            8 - PlainScanner.highBitCount(continuations) + PlainScanner.highBitCount(fourByteLeads)
-                        i += 8
+                            k - PlainScanner.highBitCount(continuations) + PlainScanner.highBitCount(fourByteLeads)
+                        i += k
+                        if atLook { break }
                     }
-                    while i < n {
+                    while !atLook && i < n {
                         let u = table[Int(p[i])]
                         if u == PlainScanner.markup { break }
                         state = UTF8Validation.step(state, p[i], rows: rows)
@@ -167,19 +186,22 @@ extension PlainScanner {
 
     static let quote = UInt8(ascii: "\"")
 
-    /// Whether any of the eight bytes of `v` is markup (`|`, `\`, a backtick), ends the
+    /// Which of the eight bytes of `v` is markup (`|`, `\`, a backtick), ends the
     /// string or is not allowed in it (`"`, a control), or may need a JSON escape in the
     /// output (DEL, or C2 or E2, which start the C1 controls and the bidirectional
     /// formatting characters).
+    ///
+    /// Returns the high bit of each byte that may be one: none is missed, and the lowest
+    /// one marked is one of them (a borrow marks only bytes above a real one).
     @inline(__always)
-    static func needsJSONLook(_ v: UInt64) -> Bool {
+    static func jsonLookMask(_ v: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
         let below20 = (v &- 0x2020_2020_2020_2020) & ~v & highs
         return below20 | hasZero(v ^ (ones &* 0x22)) | hasZero(v ^ (ones &* 0x7C)) | hasZero(v ^ (ones &* 0x5C))
             | hasZero(v ^ (ones &* 0x60)) | hasZero(v ^ (ones &* 0x7F)) | hasZero(v ^ (ones &* 0xC2))
-            | hasZero(v ^ (ones &* 0xE2)) != 0
+            | hasZero(v ^ (ones &* 0xE2))
     }
 
     /// ``unitsPerByte`` with the controls, `"`, DEL, C2 and E2 marked as well.
