@@ -61,7 +61,7 @@ import Testing
             }
             let fast = out.withUnsafeBytes { Array($0) }
             var expected = JSONOutputBuffer()
-            let reference = line.withUnsafeBufferPointer { line in
+            let reference: Void? = line.withUnsafeBufferPointer { line in
                 defaultID.withUnsafeBufferPointer { defaultID in
                     NDJSONRecord.withPlainMessage(line: line, format: .plain, buffers: &referenceBuffers) {
                         text, entities, id in

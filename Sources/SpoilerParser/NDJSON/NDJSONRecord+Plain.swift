@@ -165,18 +165,21 @@ extension NDJSONRecord {
             return written != nil
         }
         // Each entity: its type, two integers of at most 20 bytes, the keys and a comma.
-        out.write(bound: 16 + 96 * entities.count) { c in
-            c.literal(#","entities":["#)
-            for (k, e) in entities.enumerated() {
-                if k > 0 { c.literal(",") }
-                // Plain markup makes spoilers and code only, with no other field.
-                c.literal(e.type == .spoiler ? #"{"type":"spoiler","offset":"# : #"{"type":"code","offset":"#)
-                c.integer(e.offset)
-                c.literal(#","length":"#)
-                c.integer(e.length)
-                c.literal("}")
+        entities.withUnsafeBufferPointer { entities in
+            out.write(bound: 16 + 96 * entities.count) { c in
+                c.literal(#","entities":["#)
+                for k in entities.indices {
+                    if k > 0 { c.literal(",") }
+                    // Plain markup makes spoilers and code only, with no other field.
+                    c.literal(
+                        entities[k].type == .spoiler ? #"{"type":"spoiler","offset":"# : #"{"type":"code","offset":"#)
+                    c.integer(entities[k].offset)
+                    c.literal(#","length":"#)
+                    c.integer(entities[k].length)
+                    c.literal("}")
+                }
+                c.literal("]}")
             }
-            c.literal("]}")
         }
         return true
     }
