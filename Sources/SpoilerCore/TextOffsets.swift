@@ -85,7 +85,7 @@ public enum UTF8Validation {
             let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
             if state != acceptState || v & 0x8080_8080_8080_8080 != 0 {
                 let before = state
-                for j in 0..<8 { state = step(state, base[i + j], rows: rows) }
+                state = step(state, through: v, rows: rows)
                 if state == errorState {
                     return invalidSequenceStart(base, from: i, state: before, rows: rows)
                 }

@@ -341,9 +341,7 @@ private struct PlainLineReader {
                     break
                 }
                 // Eight ASCII bytes between whole sequences need no look.
-                if state != accept || v & highs != 0 {
-                    for j in 0..<8 { state = UTF8Validation.step(state, base[i + j], rows: rows) }
-                }
+                if state != accept || v & highs != 0 { state = UTF8Validation.step(state, through: v, rows: rows) }
                 i += 8
             }
             guard i < count else { break }

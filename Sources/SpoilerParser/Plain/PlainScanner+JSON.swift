@@ -90,10 +90,7 @@ extension PlainScanner {
                             atLook = true
                         }
                         if state != accept || v & highs != 0 {
-                            for j in 0..<8 {
-                                state = UTF8Validation.step(
-                                    state, UInt8(truncatingIfNeeded: v >> (j << 3)), rows: rows)
-                            }
+                            state = UTF8Validation.step(state, through: v, rows: rows)
                         }
                         out.appendWord(v, keeping: k)
                         // UTF-16 units: the kept bytes that are no continuation byte, and one
