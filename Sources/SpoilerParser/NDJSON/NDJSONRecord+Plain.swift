@@ -54,6 +54,11 @@ extension NDJSONRecord {
         _ body: (_ text: UnsafeBufferPointer<UInt8>, _ entities: [Entity], _ id: UnsafeBufferPointer<UInt8>?) -> R
     ) -> R? {
         guard format == .plain, !options.spoilerReasons, let base = line.baseAddress else { return nil }
+        switch onePassMessage(line: line, buffers: &buffers, body) {
+        case .read(let result): return result
+        case .notCommon: return nil
+        case .needsPasses: break
+        }
         var reader = PlainLineReader(base: base, count: line.count)
         guard let shape = reader.read() else { return nil }
         let raw = UnsafeBufferPointer(start: base + shape.text.lowerBound, count: shape.text.count)
@@ -67,6 +72,68 @@ extension NDJSONRecord {
             return decoded.withUnsafeBufferPointer { plainMessage($0, id: id, buffers: &buffers, body) }
         }
         return plainMessage(raw, id: id, buffers: &buffers, body)
+    }
+
+    /// What ``onePassMessage(line:buffers:_:)`` did.
+    private enum OnePass<R> {
+        /// The line was read, and this is `body`'s result.
+        case read(R)
+        /// The line is not of the common kind.
+        case notCommon
+        /// The text has what the one pass does not read (a `\u` escape, or an error the
+        /// full reader words): the passes of old read it.
+        case needsPasses
+    }
+
+    /// Reads a common line as ``withPlainMessage(line:format:options:buffers:_:)`` does,
+    /// the text in one pass from the line's raw bytes (``PlainScanner``'s `scanJSON`,
+    /// decoding): its UTF-8 checked, its escapes decoded and its markup taken out at once.
+    private static func onePassMessage<R>(
+        line: UnsafeBufferPointer<UInt8>, buffers: inout NDJSONLineBuffers,
+        _ body: (UnsafeBufferPointer<UInt8>, [Entity], UnsafeBufferPointer<UInt8>?) -> R
+    ) -> OnePass<R> {
+        let base = line.baseAddress!
+        var out: [UInt8] = []
+        var entities: [Entity] = []
+        swap(&out, &buffers.text)
+        swap(&entities, &buffers.entities)
+        defer {
+            swap(&out, &buffers.text)
+            swap(&entities, &buffers.entities)
+        }
+        // The text is never longer than the rest of the line; eight more for whole words.
+        if out.count < line.count + 8 {
+            out.append(contentsOf: repeatElement(0, count: max(line.count + 8, 2 * out.count) - out.count))
+        }
+        entities.removeAll(keepingCapacity: true)
+        var reader = PlainLineReader(base: base, count: line.count)
+        var scanFailed = false
+        var textCount = 0
+        let shape = reader.read { reader, _ in
+            guard reader.i < reader.count, base[reader.i] == UInt8(ascii: "\"") else { return nil }
+            let start = reader.i + 1
+            let rest = UnsafeBufferPointer(start: base + start, count: reader.count - start)
+            let end: Int? = out.withUnsafeMutableBufferPointer { storage in
+                var scanner = PlainScanner(output: PlainOutput(storage))
+                swap(&scanner.entities, &entities)
+                defer { swap(&scanner.entities, &entities) }
+                let end = scanner.scanJSON(rest, decoding: true)
+                textCount = scanner.out.count
+                return end
+            }
+            guard let end else {
+                scanFailed = true
+                return nil
+            }
+            reader.i = start + end + 1
+            return (start..<(start + end), false)
+        }
+        guard let shape else { return scanFailed ? .needsPasses : .notCommon }
+        let id = shape.id.map { UnsafeBufferPointer(start: base + $0.lowerBound, count: $0.count) }
+        return .read(
+            out.withUnsafeBufferPointer { p in
+                body(UnsafeBufferPointer(start: p.baseAddress, count: textCount), entities, id)
+            })
     }
 
     /// Appends to `out` the `parse` output line of a common NDJSON line (the kind

@@ -16,18 +16,25 @@ extension PlainScanner {
     /// is one byte both ways, so that the positions of open delimiters in the output serve
     /// as they do in ``scan(_:)``, and UTF-16 offsets count the decoded text.
     ///
-    /// - Parameter p: The line's bytes from just after the string's opening quote on.
-    /// - Precondition: The output has room for six bytes for each byte of `p`, and eight more.
-    mutating func scanJSON(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// With `decoding`, the text itself is written instead, every character as it is
+    /// (what decoding the escapes and ``scan(_:)`` give), for a caller that needs the text.
+    ///
+    /// - Parameters:
+    ///   - p: The line's bytes from just after the string's opening quote on.
+    ///   - decoding: Write the text rather than its JSON.
+    /// - Precondition: The output has room for six bytes for each byte of `p` (one with
+    ///   `decoding`), and eight more.
+    mutating func scanJSON(_ p: UnsafeBufferPointer<UInt8>, decoding: Bool = false) -> Int? {
         PlainScanner.unitsPerJSONByte.withUnsafeBufferPointer { table in
             UTF8Validation.automatonRows.withUnsafeBufferPointer { rows in
-                scanJSON(p, table: table, rows: rows.baseAddress!)
+                scanJSON(p, table: table, rows: rows.baseAddress!, decoding: decoding)
             }
         }
     }
 
     private mutating func scanJSON(
-        _ p: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, rows: UnsafePointer<UInt64>
+        _ p: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, rows: UnsafePointer<UInt64>,
+        decoding: Bool
     ) -> Int? {
         let n = p.count
         let accept = UTF8Validation.acceptState
@@ -41,21 +48,21 @@ extension PlainScanner {
                 if b == PlainScanner.quote { break }
                 switch b {
                 case PlainScanner.backslash:
-                    guard let next = jsonEscape(p, at: i) else { return nil }
+                    guard let next = jsonEscape(p, at: i, decoding: decoding) else { return nil }
                     i = next
                 case PlainScanner.pipe:
                     i = takePipe(p, at: i)
                 case PlainScanner.backtick:
                     i = takeBacktick(at: i)
                 case 0x7F:
-                    unicodeEscape(0x7F)
+                    if decoding { appendASCII(b) } else { unicodeEscape(0x7F) }
                     i += 1
                 case 0xC2, 0xE2:
                     let length = b == 0xC2 ? 2 : 3
                     guard i + length <= n else { return nil }
                     for k in i..<(i + length) { state = UTF8Validation.step(state, p[k], rows: rows) }
                     guard state == accept else { return nil }
-                    if let (scalar, _) = JSONWriter.escapedSequence(p, at: i) {
+                    if !decoding, let (scalar, _) = JSONWriter.escapedSequence(p, at: i) {
                         unicodeEscape(scalar)
                     } else {
                         // Any other character they start, as it is: one UTF-16 unit.
@@ -124,7 +131,7 @@ extension PlainScanner {
     /// escape, so the character after it is looked at as well. Returns where the next
     /// character starts.
     @inline(__always)
-    private mutating func jsonEscape(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+    private mutating func jsonEscape(_ p: UnsafeBufferPointer<UInt8>, at i: Int, decoding: Bool) -> Int? {
         let n = p.count
         guard i + 1 < n else { return nil }
         let e = p[i + 1]
@@ -137,21 +144,27 @@ extension PlainScanner {
                 appendASCII(p[j])
                 return j + 1
             }
-            if j + 1 < n, p[j] == PlainScanner.backslash, p[j + 1] == PlainScanner.backslash {
+            let next = j + 1 < n && p[j] == PlainScanner.backslash && p[j + 1] == PlainScanner.backslash ? j + 2 : j
+            if decoding {
+                appendASCII(PlainScanner.backslash)
+            } else {
                 twoBytes(PlainScanner.backslash, PlainScanner.backslash)
-                return j + 2
             }
-            twoBytes(PlainScanner.backslash, PlainScanner.backslash)
-            return j
+            return next
         case PlainScanner.quote, UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            // Written back the same.
-            twoBytes(PlainScanner.backslash, e)
+            // Written back the same, or decoded.
+            if decoding {
+                appendASCII(
+                    e == UInt8(ascii: "n") ? 0x0A : e == UInt8(ascii: "r") ? 0x0D : e == UInt8(ascii: "t") ? 0x09 : e)
+            } else {
+                twoBytes(PlainScanner.backslash, e)
+            }
         case UInt8(ascii: "/"):
             appendASCII(e)
         case UInt8(ascii: "b"):
-            unicodeEscape(0x08)
+            if decoding { appendASCII(0x08) } else { unicodeEscape(0x08) }
         case UInt8(ascii: "f"):
-            unicodeEscape(0x0C)
+            if decoding { appendASCII(0x0C) } else { unicodeEscape(0x0C) }
         default:
             // `\u`, for the reader that decodes it, or no JSON escape at all.
             return nil
