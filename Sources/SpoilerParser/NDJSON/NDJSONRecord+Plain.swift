@@ -92,20 +92,19 @@ extension NDJSONRecord {
         line: UnsafeBufferPointer<UInt8>, buffers: inout NDJSONLineBuffers,
         _ body: (UnsafeBufferPointer<UInt8>, [Entity], UnsafeBufferPointer<UInt8>?) -> R
     ) -> OnePass<R> {
-        let base = line.baseAddress!
-        var out: [UInt8] = []
-        var entities: [Entity] = []
-        swap(&out, &buffers.text)
-        swap(&entities, &buffers.entities)
-        defer {
-            swap(&out, &buffers.text)
-            swap(&entities, &buffers.entities)
-        }
         // The text is never longer than the rest of the line; eight more for whole words.
-        if out.count < line.count + 8 {
-            out.append(contentsOf: repeatElement(0, count: max(line.count + 8, 2 * out.count) - out.count))
+        buffers.withTextRoom(line.count + 8) { out, entities in
+            onePassMessage(line: line, out: &out, entities: &entities, body)
         }
-        entities.removeAll(keepingCapacity: true)
+    }
+
+    /// ``onePassMessage(line:buffers:_:)`` with its room taken out of the buffers.
+    @inline(__always)
+    private static func onePassMessage<R>(
+        line: UnsafeBufferPointer<UInt8>, out: inout [UInt8], entities: inout [Entity],
+        _ body: (UnsafeBufferPointer<UInt8>, [Entity], UnsafeBufferPointer<UInt8>?) -> R
+    ) -> OnePass<R> {
+        let base = line.baseAddress!
         var reader = PlainLineReader(base: base, count: line.count)
         var scanFailed = false
         var textCount = 0
@@ -258,28 +257,18 @@ extension NDJSONRecord {
         _ body: (UnsafeBufferPointer<UInt8>, [Entity], UnsafeBufferPointer<UInt8>?) -> R
     ) -> R? {
         if text.isEmpty { return body(text, [], id) }
-        var out: [UInt8] = []
-        var entities: [Entity] = []
-        swap(&out, &buffers.text)
-        swap(&entities, &buffers.entities)
-        defer {
-            swap(&out, &buffers.text)
-            swap(&entities, &buffers.entities)
-        }
         // The output is never longer than the input, since only markup is taken out.
-        if out.count < text.count {
-            out.append(contentsOf: repeatElement(0, count: max(text.count, 2 * out.count) - out.count))
-        }
-        entities.removeAll(keepingCapacity: true)
-        let count = out.withUnsafeMutableBufferPointer { storage in
-            var scanner = PlainScanner(output: PlainOutput(storage))
-            swap(&scanner.entities, &entities)
-            scanner.scan(text)
-            swap(&scanner.entities, &entities)
-            return scanner.out.count
-        }
-        return out.withUnsafeBufferPointer { p in
-            body(UnsafeBufferPointer(start: p.baseAddress, count: count), entities, id)
+        return buffers.withTextRoom(text.count) { out, entities in
+            let count = out.withUnsafeMutableBufferPointer { storage in
+                var scanner = PlainScanner(output: PlainOutput(storage))
+                swap(&scanner.entities, &entities)
+                scanner.scan(text)
+                swap(&scanner.entities, &entities)
+                return scanner.out.count
+            }
+            return out.withUnsafeBufferPointer { p in
+                body(UnsafeBufferPointer(start: p.baseAddress, count: count), entities, id)
+            }
         }
     }
 }
