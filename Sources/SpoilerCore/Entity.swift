@@ -78,6 +78,26 @@ public struct Entity: Sendable, Hashable {
         extras = fields.isEmpty ? nil : EntityExtras(fields)
     }
 
+    /// Creates an entity with none of the other fields; `offset` and `length` are in UTF-16
+    /// code units. The same entity as the initialiser with every other field nil, made
+    /// without building and checking an empty set of fields (a parser makes one for every
+    /// spoiler and code span of every message).
+    ///
+    /// ```swift
+    /// let e = Entity(.spoiler, offset: 3, length: 5)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The kind of entity.
+    ///   - offset: Where it starts, in UTF-16 code units.
+    ///   - length: How long it is, in UTF-16 code units.
+    public init(_ type: EntityType, offset: Int, length: Int) {
+        self.type = type
+        self.offset = offset
+        self.length = length
+        extras = nil
+    }
+
     /// Changes the boxed fields with value semantics: a new box, or none when all are nil.
     private mutating func updateExtras(_ change: (inout EntityExtras.Fields) -> Void) {
         var fields = extras?.fields ?? EntityExtras.Fields()

@@ -88,6 +88,15 @@ public struct JSONOutputBuffer: Sendable {
         count += bytes.count
     }
 
+    /// Forgets the bytes written from `newCount` on, keeping the storage: takes back what
+    /// was written for a line that turned out to need another way.
+    ///
+    /// - Parameter newCount: How many bytes to keep, at most ``count``.
+    public mutating func truncate(to newCount: Int) {
+        precondition(newCount >= 0 && newCount <= count, "cannot truncate \(count) bytes to \(newCount)")
+        count = newCount
+    }
+
     /// Forgets the bytes written, keeping the storage.
     public mutating func removeAll() {
         count = 0

@@ -234,7 +234,22 @@ public struct JSONWriter: Sendable {
 
     /// The scalar to escape that starts at `p[i]` (a C1 control, C2 80–9F; or U+2028–U+202E,
     /// E2 80 A8–AE; or U+2066–U+2069, E2 81 A6–A9) and its length in bytes, if any.
-    static func escapedSequence(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int)? {
+    ///
+    /// The writer writes these scalars as `\u` escapes: C1 controls are invisible, and the
+    /// line separators and bidirectional formatting characters can reorder or break what a
+    /// reader of the JSON sees. Other code that writes JSON the writer's way asks here.
+    ///
+    /// ```swift
+    /// let bytes = Array("\u{2028}".utf8)
+    /// let s = bytes.withUnsafeBufferPointer { JSONWriter.escapedSequence($0, at: 0) }
+    /// // s?.0 == 0x2028, s?.1 == 3
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - p: Valid UTF-8.
+    ///   - i: Where a scalar starts in `p`.
+    /// - Returns: The scalar and its length in bytes, or nil when it is written as it is.
+    public static func escapedSequence(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int)? {
         let n = p.count
         if p[i] == 0xC2 {
             guard i + 1 < n, p[i + 1] >= 0x80, p[i + 1] <= 0x9F else { return nil }

@@ -65,51 +65,63 @@ public enum UTF8Validation {
     ///
     /// - Complexity: O(n).
     public static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let n = bytes.count
         guard let base = bytes.baseAddress else { return nil }
-        let raw = UnsafeRawPointer(base)
-        var i = 0
-        while i < n {
-            while i + 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                i += 8
-            }
-            if i >= n { break }
-            let b = base[i]
-            if b < 0x80 {
-                i += 1
-                continue
-            }
-            // One branch per sequence length, with the second byte's range narrowed for
-            // E0 and F0 (overlong forms), ED (surrogates) and F4 (past U+10FFFF).
-            @inline(__always) func isContinuation(_ k: Int) -> Bool { base[k] & 0xC0 == 0x80 }
-            if b < 0xE0 {
-                guard b >= 0xC2, i + 1 < n, isContinuation(i + 1) else { return i }
-                i += 2
-            } else if b < 0xF0 {
-                guard i + 2 < n else { return i }
-                let c = base[i + 1]
-                let ok =
-                    switch b {
-                    case 0xE0: c >= 0xA0 && c <= 0xBF
-                    case 0xED: c >= 0x80 && c <= 0x9F
-                    default: c & 0xC0 == 0x80
-                    }
-                guard ok, isContinuation(i + 2) else { return i }
-                i += 3
-            } else {
-                guard b <= 0xF4, i + 3 < n else { return i }
-                let c = base[i + 1]
-                let ok =
-                    switch b {
-                    case 0xF0: c >= 0x90 && c <= 0xBF
-                    case 0xF4: c >= 0x80 && c <= 0x8F
-                    default: c & 0xC0 == 0x80
-                    }
-                guard ok, isContinuation(i + 2), isContinuation(i + 3) else { return i }
-                i += 4
-            }
+        return automatonRows.withUnsafeBufferPointer { rows in
+            firstInvalidOffset(base, count: bytes.count, rows: rows.baseAddress!)
         }
-        return nil
+    }
+
+    /// ``firstInvalidOffset(in:)-(UnsafeBufferPointer<UInt8>)`` with the automaton's rows at
+    /// hand: eight ASCII bytes between whole sequences are passed over at once, any other
+    /// eight go through the automaton (``step(_:_:rows:)``) without a branch on each
+    /// sequence's length.
+    private static func firstInvalidOffset(_ base: UnsafePointer<UInt8>, count n: Int, rows: UnsafePointer<UInt64>)
+        -> Int?
+    {
+        let raw = UnsafeRawPointer(base)
+        var state = acceptState
+        var i = 0
+        while i + 8 <= n {
+            let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if state != acceptState || v & 0x8080_8080_8080_8080 != 0 {
+                let before = state
+                state = step(state, through: v, rows: rows)
+                if state == errorState {
+                    return invalidSequenceStart(base, from: i, state: before, rows: rows)
+                }
+            }
+            i += 8
+        }
+        let before = state
+        for j in i..<n { state = step(state, base[j], rows: rows) }
+        if state == errorState { return invalidSequenceStart(base, from: i, state: before, rows: rows) }
+        // A sequence cut short by the end starts at its lead byte.
+        return state == acceptState ? nil : sequenceStart(base, before: n)
+    }
+
+    /// Where the invalid sequence starts that takes the automaton from `state` at byte
+    /// `i` to ``errorState`` at a later byte: that byte itself when it came between whole
+    /// sequences, or else the lead byte of the sequence it broke.
+    private static func invalidSequenceStart(
+        _ base: UnsafePointer<UInt8>, from i: Int, state: UInt64, rows: UnsafePointer<UInt64>
+    ) -> Int {
+        var state = state
+        var k = i
+        while true {
+            let next = step(state, base[k], rows: rows)
+            if next == errorState { return state == acceptState ? k : sequenceStart(base, before: k) }
+            state = next
+            k += 1
+        }
+    }
+
+    /// The lead byte of the unfinished sequence that ends before byte `end`: the last byte
+    /// before it that is no continuation byte (at most three back, in a sequence the
+    /// automaton took so far).
+    private static func sequenceStart(_ base: UnsafePointer<UInt8>, before end: Int) -> Int {
+        var k = end - 1
+        while base[k] & 0xC0 == 0x80 { k -= 1 }
+        return k
     }
 
     /// The byte offset of the first invalid UTF-8 sequence in `bytes`, or nil when all of

@@ -37,6 +37,38 @@ import Testing
         #expect(invalid > 500 && invalid < 2900)  // both kinds of input were tried
     }
 
+    /// Long inputs, at every alignment to the eight-byte words the validator reads: runs of
+    /// ASCII long enough to fill a word between the bytes of a broken sequence (a lead
+    /// byte, eight ASCII bytes, then a continuation byte must not pass), sequences that
+    /// straddle two words, and invalid bytes near a word's end.
+    @Test func longInputsAtEveryAlignmentMatchTheStandardLibrary() {
+        var rng = SplitMix64(seed: 0x5AFE)
+        let pieces: [[UInt8]] = [
+            Array("abcdefgh".utf8), Array("abc".utf8), Array(" ".utf8), Array("é".utf8), Array("漢".utf8),
+            Array("😀".utf8), Array("Привет".utf8), [0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0x80], [0xBF],
+            [0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE0, 0x9F, 0x80],
+        ]
+        var invalid = 0
+        for _ in 0..<4000 {
+            var bytes = [UInt8](repeating: 0x61, count: Int(rng.next() % 8))
+            for _ in 0..<Int(rng.next() % 24) {
+                // Mostly valid pieces, so that the first invalid one lies anywhere.
+                let p = pieces[Int(rng.next() % UInt64(rng.next() % 3 == 0 ? pieces.count : 7))]
+                bytes += p
+            }
+            let reference = Self.reference(bytes)
+            if reference != nil { invalid += 1 }
+            #expect(UTF8Validation.firstInvalidOffset(in: bytes) == reference, "\(bytes)")
+        }
+        for lead: [UInt8] in [[0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98]] {
+            for pad in 0..<8 {
+                let bytes = [UInt8](repeating: 0x61, count: pad) + lead + Array("abcdefgh".utf8) + [0x80, 0x80, 0x80]
+                #expect(UTF8Validation.firstInvalidOffset(in: bytes) == pad, "\(bytes)")
+            }
+        }
+        #expect(invalid > 500 && invalid < 3900)  // both kinds of input were tried
+    }
+
     /// Every one- and two-byte input.
     @Test func everyShortInputMatchesTheStandardLibrary() {
         for a in 0...255 {

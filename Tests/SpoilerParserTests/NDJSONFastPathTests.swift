@@ -38,11 +38,71 @@ import Testing
 
     @Test func fastLinesReadAsTheFullReaderReadsThem() {
         var rng = SplitMix64(seed: 0x17)
+        let (taken, failures) = Self.compareReaders((0..<40_000).map { _ in Self.line(&rng) })
+        #expect(failures.isEmpty, "\(failures.count) lines differ, first: \(failures.first ?? "")")
+        // The generator must reach the fast path often, or the test proves little.
+        #expect(taken > 3_000, "only \(taken) lines took the fast path")
+    }
+
+    /// Long texts, so that every kind of piece falls at every place of the eight-byte
+    /// words the fast reader checks at once: long ASCII runs between the bytes of a broken
+    /// UTF-8 sequence, invalid bytes, raw controls, `\u` escapes with and without
+    /// surrogates, and escapes and quotes across word boundaries.
+    @Test func longLinesReadAsTheFullReaderReadsThem() {
+        var rng = SplitMix64(seed: 0x18)
+        let valid: [[UInt8]] = [
+            "a", "abcdefgh", "0123456789abcdef", " ", "||", "|", "`", "\\\\", "\\\"", "\\n", "\\t", "\\/", "\\b",
+            "\\f", "\\r", "\\u00e9", "\\u0000", "\\u007c", "\\u0060", "\\u2028", "é", "漢", "😀", "👩‍👩‍👧", "Привет",
+            "\u{2028}", "\u{85}", "\u{7F}",
+        ].map { Array($0.utf8) }
+        let invalid: [[UInt8]] = [
+            [0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0x80], [0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0x01], [0x1F], Array("\\ud83d\\ude00".utf8), Array("\\ud800".utf8),
+            Array("\\x".utf8), Array("\\u12g4".utf8), Array("\\".utf8),
+        ]
+        var lines: [[UInt8]] = []
+        for k in 0..<6_000 {
+            var text = [UInt8](repeating: 0x61, count: Int(rng.next() % 8))
+            for _ in 0..<Int(rng.next() % 60) {
+                let pool = rng.next() % 40 == 0 ? invalid : valid
+                text += pool[Int(rng.next() % UInt64(pool.count))]
+            }
+            switch k % 3 {
+            case 0: lines.append([0x22] + text + [0x22])
+            case 1: lines.append(Array(#"{"id":\#(k),"text":""#.utf8) + text + Array(#""}"#.utf8))
+            default: lines.append(Array(#"{"text":""#.utf8) + text + Array(#"","id":"x"}"#.utf8))
+            }
+        }
+        let (taken, failures) = Self.compareReaders(lines)
+        #expect(failures.isEmpty, "\(failures.count) lines differ, first: \(failures.first ?? "")")
+        #expect(taken > 1_500 && taken < 5_500, "\(taken) lines took the fast path")
+    }
+
+    /// A sequence broken by a word of ASCII, at every alignment: the lead byte, eight or
+    /// more ASCII bytes, then the one continuation byte it lacks: only the full reader may take it (to
+    /// report the invalid UTF-8).
+    @Test func sequencesAcrossAnASCIIWordAreChecked() {
+        var lines: [[UInt8]] = []
+        for lead: [UInt8] in [[0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98]] {
+            for pad in 0..<8 {
+                for run in [Array("abcdefgh".utf8), Array("abcdefghijklmnopq".utf8)] {
+                    let head = [UInt8](repeating: 0x61, count: pad)
+                    lines.append([0x22] + head + lead + run + [0x80] + [0x22])
+                }
+            }
+        }
+        let (taken, failures) = Self.compareReaders(lines)
+        #expect(failures.isEmpty, "\(failures.count) lines differ, first: \(failures.first ?? "")")
+        #expect(taken == 0, "\(taken) lines of invalid UTF-8 took the fast path")
+    }
+
+    /// Reads each line with the fast reader and, where it answers, with the full one;
+    /// returns how many took the fast path, and a description of each that differs.
+    static func compareReaders(_ lines: [[UInt8]]) -> (taken: Int, failures: [String]) {
         var taken = 0
         var failures: [String] = []
         var buffers = NDJSONLineBuffers()
-        for _ in 0..<40_000 {
-            let line = Self.line(&rng)
+        for line in lines {
             let fast = line.withUnsafeBufferPointer { p in
                 NDJSONRecord.withPlainMessage(line: p, format: .plain) { text, entities, id in
                     var w = JSONWriter()
@@ -73,9 +133,7 @@ import Testing
                 failures.append(String(decoding: line, as: UTF8.self))
             }
         }
-        #expect(failures.isEmpty, "\(failures.count) lines differ, first: \(failures.first ?? "")")
-        // The generator must reach the fast path often, or the test proves little.
-        #expect(taken > 3_000, "only \(taken) lines took the fast path")
+        return (taken, failures)
     }
 
     @Test func otherFormatsAndOptionsTakeTheFullReader() {

@@ -25,4 +25,24 @@ public struct NDJSONLineBuffers: Sendable {
 
     /// Empty buffers; they allocate on first use.
     public init() {}
+
+    /// Calls `body` with the room for a parsed text, at least `count` bytes (grown
+    /// geometrically, never filled again), and the entities, emptied; both are put back
+    /// afterwards, kept for the next line.
+    @inline(__always)
+    mutating func withTextRoom<R>(_ count: Int, _ body: (inout [UInt8], inout [Entity]) -> R) -> R {
+        var out: [UInt8] = []
+        var entities: [Entity] = []
+        swap(&out, &text)
+        swap(&entities, &self.entities)
+        defer {
+            swap(&out, &text)
+            swap(&entities, &self.entities)
+        }
+        if out.count < count {
+            out.append(contentsOf: repeatElement(0, count: max(count, 2 * out.count) - out.count))
+        }
+        entities.removeAll(keepingCapacity: true)
+        return body(&out, &entities)
+    }
 }

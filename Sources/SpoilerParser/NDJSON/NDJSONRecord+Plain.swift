@@ -54,6 +54,11 @@ extension NDJSONRecord {
         _ body: (_ text: UnsafeBufferPointer<UInt8>, _ entities: [Entity], _ id: UnsafeBufferPointer<UInt8>?) -> R
     ) -> R? {
         guard format == .plain, !options.spoilerReasons, let base = line.baseAddress else { return nil }
+        switch onePassMessage(line: line, buffers: &buffers, body) {
+        case .read(let result): return result
+        case .notCommon: return nil
+        case .needsPasses: break
+        }
         var reader = PlainLineReader(base: base, count: line.count)
         guard let shape = reader.read() else { return nil }
         let raw = UnsafeBufferPointer(start: base + shape.text.lowerBound, count: shape.text.count)
@@ -69,6 +74,182 @@ extension NDJSONRecord {
         return plainMessage(raw, id: id, buffers: &buffers, body)
     }
 
+    /// What ``onePassMessage(line:buffers:_:)`` did.
+    private enum OnePass<R> {
+        /// The line was read, and this is `body`'s result.
+        case read(R)
+        /// The line is not of the common kind.
+        case notCommon
+        /// The text has what the one pass does not read (a `\u` escape, or an error the
+        /// full reader words): the passes of old read it.
+        case needsPasses
+    }
+
+    /// Reads a common line as ``withPlainMessage(line:format:options:buffers:_:)`` does,
+    /// the text in one pass from the line's raw bytes (``PlainScanner``'s `scanJSON`,
+    /// decoding): its UTF-8 checked, its escapes decoded and its markup taken out at once.
+    private static func onePassMessage<R>(
+        line: UnsafeBufferPointer<UInt8>, buffers: inout NDJSONLineBuffers,
+        _ body: (UnsafeBufferPointer<UInt8>, [Entity], UnsafeBufferPointer<UInt8>?) -> R
+    ) -> OnePass<R> {
+        // The text is never longer than the rest of the line; eight more for whole words.
+        buffers.withTextRoom(line.count + 8) { out, entities in
+            onePassMessage(line: line, out: &out, entities: &entities, body)
+        }
+    }
+
+    /// ``onePassMessage(line:buffers:_:)`` with its room taken out of the buffers.
+    @inline(__always)
+    private static func onePassMessage<R>(
+        line: UnsafeBufferPointer<UInt8>, out: inout [UInt8], entities: inout [Entity],
+        _ body: (UnsafeBufferPointer<UInt8>, [Entity], UnsafeBufferPointer<UInt8>?) -> R
+    ) -> OnePass<R> {
+        let base = line.baseAddress!
+        var reader = PlainLineReader(base: base, count: line.count)
+        var scanFailed = false
+        var textCount = 0
+        let shape = reader.read { reader, _ in
+            guard reader.i < reader.count, base[reader.i] == UInt8(ascii: "\"") else { return nil }
+            let start = reader.i + 1
+            let rest = UnsafeBufferPointer(start: base + start, count: reader.count - start)
+            let end: Int? = out.withUnsafeMutableBufferPointer { storage in
+                var scanner = PlainScanner(output: PlainOutput(storage))
+                swap(&scanner.entities, &entities)
+                defer { swap(&scanner.entities, &entities) }
+                let end = scanner.scanJSON(rest, decoding: true)
+                textCount = scanner.out.count
+                return end
+            }
+            guard let end else {
+                scanFailed = true
+                return nil
+            }
+            reader.i = start + end + 1
+            return (start..<(start + end), false)
+        }
+        guard let shape else { return scanFailed ? .needsPasses : .notCommon }
+        let id = shape.id.map { UnsafeBufferPointer(start: base + $0.lowerBound, count: $0.count) }
+        return .read(
+            out.withUnsafeBufferPointer { p in
+                body(UnsafeBufferPointer(start: p.baseAddress, count: textCount), entities, id)
+            })
+    }
+
+    /// Appends to `out` the `parse` output line of a common NDJSON line (the kind
+    /// ``withPlainMessage(line:format:options:buffers:_:)`` reads), without its newline:
+    /// the bytes ``Message/appendJSON(utf8:entities:id:to:)`` appends for the message that
+    /// method gives, with the line's id or else `defaultID`.
+    ///
+    /// The text is read in one pass from the line's raw bytes into the output (``PlainScanner``'s
+    /// `scanJSON`): its UTF-8 checked, its escapes decoded, its markup taken out and the
+    /// JSON escapes the writer uses put in, with no decoded text and no second pass; the
+    /// entities follow. A text with a `\u` escape, and a line that gives its id after its
+    /// text, are read the general way instead. Tests compare the two ways on generated lines.
+    ///
+    /// ```swift
+    /// var out = JSONOutputBuffer()
+    /// let line = Array(#""a ||b||""#.utf8)
+    /// let one = Array("1".utf8)
+    /// var buffers = NDJSONLineBuffers()
+    /// let ok = line.withUnsafeBufferPointer { line in
+    ///     one.withUnsafeBufferPointer { id in
+    ///         NDJSONRecord.appendPlainJSON(line: line, format: .plain, buffers: &buffers, defaultID: id, to: &out)
+    ///     }
+    /// }
+    /// // ok; out holds {"id":1,"text":"a b","entities":[{"type":"spoiler","offset":2,"length":1}]}
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - line: One line without its `\n`.
+    ///   - format: The input format; only `plain` is read here.
+    ///   - options: How messages are read; only the defaults are read here.
+    ///   - buffers: Room reused from line to line.
+    ///   - defaultID: The id, raw JSON, written when the line gives none.
+    ///   - out: Where the output line goes.
+    /// - Returns: Whether the line was of the common kind and written; when false, nothing
+    ///   was written.
+    /// - Complexity: O(n) in the line's bytes, one pass.
+    public static func appendPlainJSON(
+        line: UnsafeBufferPointer<UInt8>, format: InputFormat, options: ParseOptions = ParseOptions(),
+        buffers: inout NDJSONLineBuffers, defaultID: UnsafeBufferPointer<UInt8>, to out: inout JSONOutputBuffer
+    ) -> Bool {
+        guard format == .plain, !options.spoilerReasons, let base = line.baseAddress else { return false }
+        let before = out.count
+        var entities: [Entity] = []
+        swap(&entities, &buffers.entities)
+        defer { swap(&entities, &buffers.entities) }
+        entities.removeAll(keepingCapacity: true)
+        var reader = PlainLineReader(base: base, count: line.count)
+        var scanFailed = false
+        var wroteLineID = false
+        // The text is written as it is read, after the head, with the id read so far: a
+        // JSON string line has none, and an object line gives it before its text or not
+        // at all (an id after the text is met below).
+        let shape = reader.read { reader, id in
+            let start = reader.i + 1
+            guard reader.i < reader.count, base[reader.i] == UInt8(ascii: "\"") else { return nil }
+            let rest = UnsafeBufferPointer(start: base + start, count: reader.count - start)
+            let idBytes = id.map { UnsafeBufferPointer(start: base + $0.lowerBound, count: $0.count) } ?? defaultID
+            wroteLineID = id != nil
+            var end: Int?
+            // Six bytes of output at most for each byte of the text (DEL as `\u007f`).
+            out.write(
+                bound: 32 + idBytes.count + 6 * rest.count + 8,
+                raw: { room in
+                    var c = JSONByteCursor(room: room)
+                    c.literal(#"{"id":"#)
+                    c.raw(idBytes)
+                    c.literal(#","text":""#)
+                    let head = room.baseAddress!.distance(to: c.position)
+                    var scanner = PlainScanner(
+                        output: PlainOutput(
+                            UnsafeMutableBufferPointer(start: room.baseAddress! + head, count: room.count - head)))
+                    swap(&scanner.entities, &entities)
+                    end = scanner.scanJSON(rest)
+                    swap(&scanner.entities, &entities)
+                    guard end != nil else { return 0 }
+                    let quote = head + scanner.out.count
+                    room[quote] = UInt8(ascii: "\"")
+                    return quote + 1
+                })
+            guard let end else {
+                scanFailed = true
+                return nil
+            }
+            reader.i = start + end + 1
+            return (start..<(start + end), false)
+        }
+        guard let shape, shape.id == nil || wroteLineID else {
+            // Not a common line; or one the one-pass scan does not read (a `\u` escape, an
+            // error the full reader words) or whose id comes after its text: the general way.
+            out.truncate(to: before)
+            guard scanFailed || shape != nil else { return false }
+            let written: Void? = withPlainMessage(line: line, format: format, options: options, buffers: &buffers) {
+                text, entities, id in
+                Message.appendJSON(utf8: text, entities: entities, id: id ?? defaultID, to: &out)
+            }
+            return written != nil
+        }
+        // Each entity: its type, two integers of at most 20 bytes, the keys and a comma.
+        entities.withUnsafeBufferPointer { entities in
+            out.write(bound: 16 + 96 * entities.count) { c in
+                c.literal(#","entities":["#)
+                for k in entities.indices {
+                    if k > 0 { c.literal(",") }
+                    // Plain markup makes spoilers and code only, with no other field.
+                    c.literal(
+                        entities[k].type == .spoiler ? #"{"type":"spoiler","offset":"# : #"{"type":"code","offset":"#)
+                    c.integer(entities[k].offset)
+                    c.literal(#","length":"#)
+                    c.integer(entities[k].length)
+                    c.literal("}")
+                }
+                c.literal("]}")
+            }
+        }
+        return true
+    }
+
     /// Parses `text` as plain markup and calls `body`. The text is valid UTF-8: the reader
     /// checked the string's raw bytes, and decoding escapes (never a surrogate) keeps them so.
     private static func plainMessage<R>(
@@ -76,28 +257,18 @@ extension NDJSONRecord {
         _ body: (UnsafeBufferPointer<UInt8>, [Entity], UnsafeBufferPointer<UInt8>?) -> R
     ) -> R? {
         if text.isEmpty { return body(text, [], id) }
-        var out: [UInt8] = []
-        var entities: [Entity] = []
-        swap(&out, &buffers.text)
-        swap(&entities, &buffers.entities)
-        defer {
-            swap(&out, &buffers.text)
-            swap(&entities, &buffers.entities)
-        }
         // The output is never longer than the input, since only markup is taken out.
-        if out.count < text.count {
-            out.append(contentsOf: repeatElement(0, count: max(text.count, 2 * out.count) - out.count))
-        }
-        entities.removeAll(keepingCapacity: true)
-        let count = out.withUnsafeMutableBufferPointer { storage in
-            var scanner = PlainScanner(output: PlainOutput(storage))
-            swap(&scanner.entities, &entities)
-            scanner.scan(text)
-            swap(&scanner.entities, &entities)
-            return scanner.out.count
-        }
-        return out.withUnsafeBufferPointer { p in
-            body(UnsafeBufferPointer(start: p.baseAddress, count: count), entities, id)
+        return buffers.withTextRoom(text.count) { out, entities in
+            let count = out.withUnsafeMutableBufferPointer { storage in
+                var scanner = PlainScanner(output: PlainOutput(storage))
+                swap(&scanner.entities, &entities)
+                scanner.scan(text)
+                swap(&scanner.entities, &entities)
+                return scanner.out.count
+            }
+            return out.withUnsafeBufferPointer { p in
+                body(UnsafeBufferPointer(start: p.baseAddress, count: count), entities, id)
+            }
         }
     }
 }
@@ -137,14 +308,23 @@ private struct PlainLineReader {
     }
 
     mutating func read() -> Shape? {
+        read { reader, _ in reader.string() }
+    }
+
+    /// Reads the line as ``read()`` does, with `readText` reading the text's string: it is
+    /// given the reader at the string's opening quote and the range of the id read so far,
+    /// and leaves the reader past the closing quote.
+    mutating func read(
+        text readText: (inout PlainLineReader, _ idSoFar: Range<Int>?) -> (Range<Int>, Bool)?
+    ) -> Shape? {
         skipSpace()
         guard i < count else { return nil }
         var shape: Shape
         if base[i] == UInt8(ascii: "\"") {
-            guard let (text, escapes) = string() else { return nil }
+            guard let (text, escapes) = readText(&self, nil) else { return nil }
             shape = Shape(text: text, textHasEscapes: escapes, id: nil)
         } else {
-            guard let s = object() else { return nil }
+            guard let s = object(text: readText) else { return nil }
             shape = s
         }
         skipSpace()
@@ -152,7 +332,9 @@ private struct PlainLineReader {
     }
 
     /// `{"text": "…"}`, `{"id": …, "text": "…"}` or `{"text": "…", "id": …}`.
-    mutating func object() -> Shape? {
+    mutating func object(
+        text readText: (inout PlainLineReader, _ idSoFar: Range<Int>?) -> (Range<Int>, Bool)?
+    ) -> Shape? {
         guard take(UInt8(ascii: "{")) else { return nil }
         var text: (Range<Int>, Bool)?
         var id: Range<Int>?
@@ -161,7 +343,7 @@ private struct PlainLineReader {
             guard let (key, keyEscapes) = string(), !keyEscapes, take(UInt8(ascii: ":")) else { return nil }
             skipSpace()
             if isKey(key, "text") {
-                guard text == nil, let s = string() else { return nil }
+                guard text == nil, let s = readText(&self, id) else { return nil }
                 text = s
             } else if isKey(key, "id") {
                 guard id == nil, let v = idValue() else { return nil }
@@ -181,91 +363,85 @@ private struct PlainLineReader {
     }
 
     /// A string at `i`: the range of its raw bytes between the quotes, and whether it has
-    /// an escape. Nil at a raw control character (an error the full reader words) or no
-    /// closing quote.
+    /// an escape. Nil at a raw control character or an escape JSON does not have (errors
+    /// the full reader words), invalid UTF-8, or no closing quote.
     mutating func string() -> (Range<Int>, Bool)? {
         guard i < count, base[i] == UInt8(ascii: "\"") else { return nil }
         i += 1
         let start = i
+        return UTF8Validation.automatonRows.withUnsafeBufferPointer { rows in
+            string(from: start, rows: rows.baseAddress!)
+        }
+    }
+
+    /// The rest of ``string()``, with the UTF-8 automaton's rows at hand. The text's bytes
+    /// go through the automaton eight at a time, without a branch on each sequence's
+    /// length, except runs of eight ASCII bytes, which need no look.
+    private mutating func string(from start: Int, rows: UnsafePointer<UInt64>) -> (Range<Int>, Bool)? {
+        let accept = UTF8Validation.acceptState
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var state = accept
         var escapes = false
         let raw = UnsafeRawPointer(base)
         while i < count {
-            // Eight ASCII bytes at a time while none is a quote, a backslash or a control.
             while i + 8 <= count {
                 let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if v & 0x8080_8080_8080_8080 != 0 || PlainLineReader.mayEndString(v) { break }
+                let ends = PlainLineReader.endMask(v)
+                if ends != 0 {
+                    // The bytes before the first quote, backslash or control.
+                    let k = ends.trailingZeroBitCount >> 3
+                    if state != accept || v & highs & ~(UInt64.max << (k << 3)) != 0 {
+                        for j in 0..<k { state = UTF8Validation.step(state, base[i + j], rows: rows) }
+                    }
+                    i += k
+                    break
+                }
+                // Eight ASCII bytes between whole sequences need no look.
+                if state != accept || v & highs != 0 { state = UTF8Validation.step(state, through: v, rows: rows) }
                 i += 8
             }
             guard i < count else { break }
             let b = base[i]
-            if b >= 0x80 {
-                // A run of UTF-8 sequences, each checked here: a string read here is valid
-                // UTF-8 (nil, for the full reader to word, where it is not).
-                repeat {
-                    guard let length = PlainLineReader.sequenceLength(base, at: i, count: count) else { return nil }
-                    i += length
-                } while i < count && base[i] >= 0x80
-                continue
-            }
             if b == UInt8(ascii: "\"") {
+                guard state == accept else { return nil }
                 i += 1
                 return (start..<(i - 1), escapes)
             }
             if b == UInt8(ascii: "\\") {
+                // Only JSON's escapes, all ASCII, are passed over here; the unescaping
+                // judges `\u`'s digits.
+                guard state == accept, i + 1 < count, PlainLineReader.isEscapeLetter(base[i + 1]) else { return nil }
                 escapes = true
                 i += 2
                 continue
             }
             if b < 0x20 { return nil }
+            state = UTF8Validation.step(state, b, rows: rows)
             i += 1
         }
         return nil
     }
 
-    /// The length of the valid UTF-8 sequence that starts with the byte at `i` (0x80 or
-    /// more) of the `count` bytes at `base`, or nil when it is not one: the checks of
-    /// `UTF8Validation` (no overlong forms, surrogates or scalars past U+10FFFF).
+    /// Whether `b` may follow a backslash in a JSON string: `"`, `\`, `/`, `b`, `f`, `n`,
+    /// `r`, `t` or `u`.
     @inline(__always)
-    static func sequenceLength(_ base: UnsafePointer<UInt8>, at i: Int, count: Int) -> Int? {
-        let b = base[i]
-        @inline(__always) func isContinuation(_ k: Int) -> Bool { base[k] & 0xC0 == 0x80 }
-        if b < 0xC2 { return nil }
-        if b < 0xE0 {
-            guard i + 1 < count, isContinuation(i + 1) else { return nil }
-            return 2
+    static func isEscapeLetter(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74, 0x75: true
+        default: false
         }
-        if b < 0xF0 {
-            guard i + 2 < count else { return nil }
-            let c = base[i + 1]
-            let ok =
-                switch b {
-                case 0xE0: c >= 0xA0 && c <= 0xBF
-                case 0xED: c >= 0x80 && c <= 0x9F
-                default: c & 0xC0 == 0x80
-                }
-            guard ok, isContinuation(i + 2) else { return nil }
-            return 3
-        }
-        guard b <= 0xF4, i + 3 < count else { return nil }
-        let c = base[i + 1]
-        let ok =
-            switch b {
-            case 0xF0: c >= 0x90 && c <= 0xBF
-            case 0xF4: c >= 0x80 && c <= 0x8F
-            default: c & 0xC0 == 0x80
-            }
-        guard ok, isContinuation(i + 2), isContinuation(i + 3) else { return nil }
-        return 4
     }
 
-    /// Whether any of the eight bytes of `v` is `"`, `\` or below 0x20.
+    /// The high bit of each of the eight bytes of `v` that may be `"`, `\` or below 0x20:
+    /// none is missed, and the lowest one marked is one of them (a borrow marks only bytes
+    /// above a real one).
     @inline(__always)
-    static func mayEndString(_ v: UInt64) -> Bool {
+    static func endMask(_ v: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
         let below20 = (v &- 0x2020_2020_2020_2020) & ~v & highs
-        return below20 | hasZero(v ^ (ones &* 0x22)) | hasZero(v ^ (ones &* 0x5C)) != 0
+        return below20 | hasZero(v ^ (ones &* 0x22)) | hasZero(v ^ (ones &* 0x5C))
     }
 
     /// Whether any of the eight bytes of `v` is `\`.

@@ -100,6 +100,15 @@ struct PlainOutput {
         count += bytes.count
     }
 
+    /// Appends the first `k` of the eight bytes of `v` (in memory order), storing all
+    /// eight: the room must hold them.
+    @inline(__always)
+    mutating func appendWord(_ v: UInt64, keeping k: Int = 8) {
+        precondition(count + 8 <= capacity, "plain output outgrew its room (\(capacity) bytes)")
+        UnsafeMutableRawPointer(base + count).storeBytes(of: v, as: UInt64.self)
+        count += k
+    }
+
     /// Removes `range`, moving what follows it down (the regions may overlap).
     mutating func removeSubrange(_ range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range \(range) outside 0..<\(count)")
@@ -142,9 +151,9 @@ struct PlainScanner {
         out = output
     }
 
-    private static let pipe = UInt8(ascii: "|")
-    private static let backslash = UInt8(ascii: "\\")
-    private static let backtick = UInt8(ascii: "`")
+    static let pipe = UInt8(ascii: "|")
+    static let backslash = UInt8(ascii: "\\")
+    static let backtick = UInt8(ascii: "`")
 
     mutating func scan(_ p: UnsafeBufferPointer<UInt8>) {
         PlainScanner.unitsPerByte.withUnsafeBufferPointer { scan(p, table: $0) }
@@ -166,20 +175,9 @@ struct PlainScanner {
                         i += 1
                     }
                 case PlainScanner.pipe:
-                    if codeOpenerByte == nil, i + 1 < n, p[i + 1] == PlainScanner.pipe {
-                        pipePair()
-                        i += 2
-                    } else {
-                        appendASCII(b)
-                        i += 1
-                    }
+                    i = takePipe(p, at: i)
                 case PlainScanner.backtick:
-                    if codeAllowed {
-                        backtick(resumeAt: i + 1)
-                    } else {
-                        appendASCII(b)
-                    }
-                    i += 1
+                    i = takeBacktick(at: i)
                 default:
                     // A run of ordinary bytes, copied at once.
                     let start = i
@@ -210,15 +208,45 @@ struct PlainScanner {
                     utf16Count += units
                 }
             }
-            guard let opener = codeOpenerByte else { break }
-            // Unmatched backtick: keep it as text and read what followed it again, without code.
-            out.truncate(to: opener + 1)
-            utf16Count = codeOpenerUTF16 + 1
-            codeOpenerByte = nil
-            codeAllowed = false
-            i = codeResumeInput
+            guard let resume = restartAfterUnmatchedBacktick() else { break }
+            i = resume
         }
         // An unmatched `||` is already in the output as text.
+    }
+
+    /// A `|` at `p[i]`, not escaped: a pair outside code opens or closes a spoiler, any
+    /// other is text. Returns where the next character starts.
+    @inline(__always)
+    mutating func takePipe(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        if codeOpenerByte == nil, i + 1 < p.count, p[i + 1] == PlainScanner.pipe {
+            pipePair()
+            return i + 2
+        }
+        appendASCII(PlainScanner.pipe)
+        return i + 1
+    }
+
+    /// A backtick at input offset `i`, not escaped. Returns where the next character starts.
+    @inline(__always)
+    mutating func takeBacktick(at i: Int) -> Int {
+        if codeAllowed {
+            backtick(resumeAt: i + 1)
+        } else {
+            appendASCII(PlainScanner.backtick)
+        }
+        return i + 1
+    }
+
+    /// At the end of the input: if a backtick was left unmatched, keeps it as text, drops
+    /// what followed it and returns the input offset to read again from, without code;
+    /// nil when no code is open.
+    mutating func restartAfterUnmatchedBacktick() -> Int? {
+        guard let opener = codeOpenerByte else { return nil }
+        out.truncate(to: opener + 1)
+        utf16Count = codeOpenerUTF16 + 1
+        codeOpenerByte = nil
+        codeAllowed = false
+        return codeResumeInput
     }
 
     /// How many bytes of `v` have their high bit set, when no other bit is: the bytes

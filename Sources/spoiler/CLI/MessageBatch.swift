@@ -49,6 +49,20 @@ struct MessageBatch {
     /// The fast path for common NDJSON lines, if the command has one.
     var bytesStep: BytesStep?
 
+    /// A step that reads a common NDJSON line and appends its output line to `out` itself
+    /// (without a newline), with the line's id or else `defaultID`; false, with nothing
+    /// written, for any other line. `parse` uses it
+    /// (``NDJSONRecord/appendPlainJSON(line:format:options:buffers:defaultID:to:)``), and
+    /// tries it before ``bytesStep``.
+    typealias LineStep =
+        @Sendable (
+            _ line: UnsafeBufferPointer<UInt8>, _ defaultID: UnsafeBufferPointer<UInt8>,
+            _ buffers: inout NDJSONLineBuffers, _ out: inout JSONOutputBuffer
+        ) -> Bool
+
+    /// The whole-line fast path, if the command has one.
+    var lineStep: LineStep?
+
     /// The size of a batch of NDJSON lines read at once with `jobs` above 1.
     static let batchBytes = 2 << 20
 
@@ -76,7 +90,13 @@ struct MessageBatch {
         let format = self.format
         let options = self.options
         let bytesStep = self.bytesStep
+        let lineStep = self.lineStep
         try MessageBatch.runLines(input: input, jobs: jobs, policy: policy) { line, number, scratch in
+            if let lineStep,
+                let fast = MessageBatch.fastOutcome(of: line, number: number, scratch: &scratch, step: lineStep)
+            {
+                return fast
+            }
             if let bytesStep,
                 let fast = MessageBatch.fastOutcome(
                     of: line, number: number, format: format, options: options, scratch: &scratch, step: bytesStep)
@@ -260,6 +280,24 @@ struct MessageBatch {
         guard done != nil else { return nil }
         out.append(UInt8(ascii: "\n"))
         return .appended(out.count - before)
+    }
+
+    /// The outcome of a common NDJSON line written by a ``LineStep``, its output line
+    /// appended to `scratch.out`; or nil for any other line.
+    static func fastOutcome(
+        of line: ArraySlice<UInt8>, number: Int, scratch: inout LineScratch, step: LineStep
+    ) -> LineOutcome? {
+        let before = scratch.out.count
+        let done = line.withUnsafeBufferPointer { line in
+            // The line number, the id of a line that gives none.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { room in
+                let n = JSONByteCursor.write(into: room) { $0.integer(number) }
+                return step(line, UnsafeBufferPointer(rebasing: room[0..<n]), &scratch.buffers, &scratch.out)
+            }
+        }
+        guard done else { return nil }
+        scratch.out.append(UInt8(ascii: "\n"))
+        return .appended(scratch.out.count - before)
     }
 
     /// The error record of a line or message that failed, and its reason for standard error.

@@ -41,6 +41,11 @@ enum ParseCommand {
             StandardStreams.flush()
             return
         }
+        let options = batch.options
+        batch.lineStep = { line, defaultID, buffers, out in
+            NDJSONRecord.appendPlainJSON(
+                line: line, format: format, options: options, buffers: &buffers, defaultID: defaultID, to: &out)
+        }
         batch.bytesStep = { text, entities, id, out in
             Message.appendJSON(utf8: text, entities: entities, id: id, to: &out)
         }
