@@ -62,7 +62,7 @@ extension LayoutEngine {
 
     /// The layout of `breaker`'s placements without words or graphemes: the metrics, the
     /// size and the lines.
-    func frame(of breaker: LineBreaker) -> TextLayout {
+    func frame(of breaker: LineBreaker<PlacementStore>) -> TextLayout {
         var metrics = self.metrics
         let (scale, isMono) = unitScale
         let lineHeight = metrics.lineHeight
