@@ -286,7 +286,10 @@ struct FontMeasure: GraphemeMeasure {
         case .newline, .tab, .format:
             return (0, false)
         case .control:
-            r = font.resolve([g.base])
+            r = font.resolve(scalar: g.base)
+        case _ where g.scalarCount == 1 || font.sequenceIndex.isEmpty:
+            // No sequence to look up: the first scalar decides, with no array made.
+            r = font.resolve(scalar: g.base)
         default:
             var scalars: [UInt32] = []
             scalars.reserveCapacity(g.scalarCount)
