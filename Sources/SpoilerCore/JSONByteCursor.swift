@@ -170,11 +170,23 @@ public struct JSONByteCursor {
         reserve(text.count + 2)
         p.pointee = UInt8(ascii: "\"")
         p += 1
+        escaped(utf8: text)
+        literal("\"")
+    }
+
+    /// Writes valid UTF-8 `text` escaped as ``quoted(utf8:)`` does, without the quotes; at
+    /// most 6 × `text.count` bytes.
+    ///
+    /// A long string can so be written in pieces, each cut between two scalars: their
+    /// concatenation is the escaped whole.
+    ///
+    /// ```swift
+    /// c.literal("\""); c.escaped(utf8: first); c.escaped(utf8: rest); c.literal("\"")
+    /// ```
+    public mutating func escaped(utf8 text: UnsafeBufferPointer<UInt8>) {
+        reserve(text.count)
         let n = text.count
-        guard let base = text.baseAddress else {
-            literal("\"")
-            return
-        }
+        guard let base = text.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
         var runStart = 0
         var i = 0
@@ -220,7 +232,6 @@ public struct JSONByteCursor {
             runStart = i
         }
         copy(base + runStart, n - runStart)
-        literal("\"")
     }
 
     /// The high bit of each of the eight bytes of `v` that may be a C0 control, `"`, `\`,

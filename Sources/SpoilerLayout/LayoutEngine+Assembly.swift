@@ -62,7 +62,7 @@ extension LayoutEngine {
 
     /// The layout of `breaker`'s placements without words or graphemes: the metrics, the
     /// size and the lines.
-    func frame(of breaker: LineBreaker) -> TextLayout {
+    func frame(of breaker: LineBreaker<PlacementStore>) -> TextLayout {
         var metrics = self.metrics
         let (scale, isMono) = unitScale
         let lineHeight = metrics.lineHeight
@@ -103,41 +103,96 @@ extension LayoutEngine {
                 let mid = (lo + hi) / 2
                 if placements[mid].utf16End <= entityStart { lo = mid + 1 } else { hi = mid }
             }
-            var wordIndex = 0
-            var fragmentStart = -1
+            var fragments = WordFragments(entity: entityIndex, scale: scale, lineHeight: lineHeight, isMono: isMono)
             var k = lo
             while true {
-                let atEnd = k >= placements.count || placements[k].utf16Start >= entityEnd
-                let q = atEnd ? nil : placements[k]
-                // Close the fragment at the end, at whitespace, or where the line changes.
-                if fragmentStart >= 0
-                    && (q == nil || q!.kind.isWhitespace || q!.line != placements[fragmentStart].line)
-                {
-                    let first = placements[fragmentStart]
-                    let last = placements[k - 1]
-                    var right = first.x &+ first.width
-                    for f in fragmentStart..<k { right = max(right, placements[f].x &+ placements[f].width) }
-                    let units = Int(right - first.x)
-                    let text = String(
-                        decoding: UnsafeBufferPointer(rebasing: p[Int(first.utf8Start)..<Int(last.utf8End)]),
-                        as: UTF8.self)
-                    body(
-                        WordBox(
-                            entity: entityIndex, word: wordIndex, line: Int(first.line),
-                            rect: SpoilerRect(
-                                x: Double(Int(first.x) * scale), y: Double(Int(first.line) * lineHeight),
-                                width: Double(units * scale), height: Double(lineHeight)),
-                            column: isMono ? Int(first.x) : nil, columns: isMono ? units : nil,
-                            utf16Offset: Int(first.utf16Start), utf16Length: Int(last.utf16End - first.utf16Start),
-                            graphemes: k - fragmentStart, text: text), fragmentStart..<k)
-                    if q == nil || q!.kind.isWhitespace { wordIndex += 1 }
-                    fragmentStart = -1
+                let q = k < placements.count && placements[k].utf16Start < entityEnd ? placements[k] : nil
+                if fragments.closes(q) {
+                    var (box, utf8) = fragments.close(endsWord: q == nil || q!.kind.isWhitespace)
+                    box.text = String(decoding: UnsafeBufferPointer(rebasing: p[utf8]), as: UTF8.self)
+                    body(box, k - box.graphemes..<k)
                 }
                 guard let q else { break }
-                if fragmentStart < 0 && !q.kind.isWhitespace { fragmentStart = k }
+                fragments.add(q)
                 k += 1
             }
         }
+    }
+}
+
+/// The word boxes of one spoiler entity, made from its placements as they come: one box per
+/// line fragment of each maximal run of graphemes that are not whitespace (DESIGN.md §3).
+///
+/// ``LayoutEngine/forEachWordBox(_:placements:entities:_:)`` hands it the placements the
+/// whole layout keeps; ``LayoutEngine/forEachWordFragment(_:count:entities:measure:table:_:)``
+/// those of a ``PlacementStream``.
+struct WordFragments {
+    /// The entity's index in the message's entities.
+    let entity: Int
+    /// Pixels per layout unit, and the line height in pixels.
+    let scale: Int
+    let lineHeight: Int
+    /// Whether boxes carry cells (`column`, `columns`).
+    let isMono: Bool
+    /// The index of the current word in the entity.
+    var word = 0
+    /// The open fragment's first placement, where its last one ends (UTF-16 and UTF-8),
+    /// its right edge, and its length in graphemes.
+    var first: Placement?
+    var utf16End: Int32 = 0
+    var utf8End: Int32 = 0
+    var right: Int32 = 0
+    var graphemes = 0
+
+    init(entity: Int, scale: Int, lineHeight: Int, isMono: Bool) {
+        self.entity = entity
+        self.scale = scale
+        self.lineHeight = lineHeight
+        self.isMono = isMono
+    }
+
+    /// Whether the entity's next placement `q`, or its end (nil), closes the open fragment:
+    /// at the end, at whitespace, or where the line changes.
+    @inline(__always)
+    func closes(_ q: Placement?) -> Bool {
+        guard let first else { return false }
+        guard let q else { return true }
+        return q.kind.isWhitespace || q.line != first.line
+    }
+
+    /// Closes the open fragment and gives back its box (with an empty `text`) and the
+    /// UTF-8 range of its text; `endsWord`: the word ends with it (the next fragment is
+    /// the next word's).
+    mutating func close(endsWord: Bool) -> (box: WordBox, utf8: Range<Int>) {
+        let first = first!
+        let units = Int(right - first.x)
+        let box = WordBox(
+            entity: entity, word: word, line: Int(first.line),
+            rect: SpoilerRect(
+                x: Double(Int(first.x) * scale), y: Double(Int(first.line) * lineHeight),
+                width: Double(units * scale), height: Double(lineHeight)),
+            column: isMono ? Int(first.x) : nil, columns: isMono ? units : nil,
+            utf16Offset: Int(first.utf16Start), utf16Length: Int(utf16End - first.utf16Start),
+            graphemes: graphemes, text: "")
+        if endsWord { word += 1 }
+        self.first = nil
+        return (box, Int(first.utf8Start)..<Int(utf8End))
+    }
+
+    /// Adds the entity's next placement `q` to the open fragment, opening one if none is;
+    /// whitespace only ends words (``closes(_:)``).
+    @inline(__always)
+    mutating func add(_ q: Placement) {
+        guard !q.kind.isWhitespace else { return }
+        if first == nil {
+            first = q
+            right = q.x &+ q.width
+            graphemes = 0
+        }
+        right = max(right, q.x &+ q.width)
+        utf16End = q.utf16End
+        utf8End = q.utf8End
+        graphemes += 1
     }
 }
 

@@ -100,52 +100,21 @@ extension LayoutEngine {
         of stream: MonoGeometryStream, metrics: LayoutMetrics, id: UnsafeBufferPointer<UInt8>?,
         to c: inout JSONByteCursor
     ) {
-        if let id {
-            c.literal(#"{"id":"#)
-            c.raw(id)
-            c.literal(#","metrics":{"model":"#)
-        } else {
-            c.literal(#"{"metrics":{"model":"#)
-        }
-        // The stream lays out the mono model only.
-        c.literal(#""mono","font":null,"cellWidth":"#)
-        c.integer(metrics.cellWidth)
-        c.literal(#","cellHeight":"#)
-        c.integer(metrics.cellHeight)
-        c.literal(#","ascent":"#)
-        c.integer(metrics.ascent)
-        c.literal(#","descent":"#)
-        c.integer(metrics.descent)
-        c.literal(#","lineHeight":"#)
-        c.integer(metrics.lineHeight)
-        c.literal(#","fallbacks":0},"width":"#)
         var maxUnits = 0
         for k in 0..<stream.lineCount { maxUnits = max(maxUnits, Int(stream.lines[k].width)) }
         let scale = stream.scale
-        c.integer(maxUnits * scale)
-        c.literal(#","height":"#)
-        c.integer(stream.lineCount * metrics.lineHeight)
-        c.literal(#","columns":"#)
-        c.integer(maxUnits)
-        c.literal(#","rows":"#)
-        c.integer(stream.lineCount)
+        // The stream lays out the mono model only: no font, no fallbacks.
+        TextLayout.writeHead(
+            metrics: metrics, width: maxUnits * scale, height: stream.lineCount * metrics.lineHeight,
+            columns: maxUnits, rows: stream.lineCount, id: id, to: &c)
         c.literal(#","lines":["#)
         for k in 0..<stream.lineCount {
             let line = stream.lines[k]
-            if k > 0 { c.literal(",") }
-            c.literal(#"{"index":"#)
-            c.integer(k)
-            c.literal(#","y":"#)
-            c.integer(k * metrics.lineHeight)
-            c.literal(#","height":"#)
-            c.integer(metrics.lineHeight)
-            c.literal(#","width":"#)
-            c.integer(Int(line.width) * scale)
-            c.literal(#","offset":"#)
-            c.integer(Int(line.utf16Start))
-            c.literal(#","length":"#)
-            c.integer(Int(line.utf16End - line.utf16Start))
-            c.literal("}")
+            TextLayout.write(
+                LayoutLine(
+                    index: k, y: k * metrics.lineHeight, height: metrics.lineHeight, width: Int(line.width) * scale,
+                    utf16Offset: Int(line.utf16Start), utf16Length: Int(line.utf16End - line.utf16Start)),
+                first: k == 0, to: &c)
         }
         c.literal(#"],"words":["#)
     }

@@ -104,7 +104,7 @@ public struct LayoutEngine: Sendable, Equatable {
 
     /// Places every grapheme of the valid UTF-8 `p` (the message text), measured by the
     /// engine's model.
-    func place(_ p: UnsafeBufferPointer<UInt8>) -> LineBreaker {
+    func place(_ p: UnsafeBufferPointer<UInt8>) -> LineBreaker<PlacementStore> {
         switch model {
         case .mono: return place(p, measure: MonoMeasure())
         case .font(let font): return place(p, measure: FontMeasure(font: font))
@@ -113,9 +113,9 @@ public struct LayoutEngine: Sendable, Equatable {
 
     /// Places every grapheme of `p` on lines with a ``LineBreaker``.
     @inline(__always)
-    func place<M: GraphemeMeasure>(_ p: UnsafeBufferPointer<UInt8>, measure: M) -> LineBreaker {
+    func place<M: GraphemeMeasure>(_ p: UnsafeBufferPointer<UInt8>, measure: M) -> LineBreaker<PlacementStore> {
         let n = min(p.count, Int(Int32.max))
-        var breaker = LineBreaker(wrap: wrapWidth, tabStop: Int(measure.tabStop))
+        var breaker = LineBreaker<PlacementStore>(wrap: wrapWidth, tabStop: Int(measure.tabStop))
         var u16: Int32 = 0
         breaker.run(capacity: n) { breaker in
             u16 = LayoutEngine.forEachGrapheme(p, count: n, measure: measure, into: &breaker)
@@ -125,9 +125,8 @@ public struct LayoutEngine: Sendable, Equatable {
     }
 
     /// Hands every grapheme of the first `n` bytes of `p` to `sink` in order, measured by
-    /// `measure`: a byte loop with a fast path for ASCII followed by ASCII (a cluster of
-    /// its own), and `GraphemeScanner` for everything else. Returns the text's length in
-    /// UTF-16 units.
+    /// `measure` (``measureGrapheme(_:at:count:utf16Start:measure:table:)``). Returns the
+    /// text's length in UTF-16 units.
     @inline(__always)
     static func forEachGrapheme<M: GraphemeMeasure, S: GraphemeSink>(
         _ p: UnsafeBufferPointer<UInt8>, count n: Int, measure: M, into sink: inout S
@@ -145,50 +144,75 @@ public struct LayoutEngine: Sendable, Equatable {
                         continue
                     }
                 }
-                let b = p[i]
-                if b < 0x80 && (i + 1 == n || p[i + 1] < 0x80) {
-                    let i32 = Int32(truncatingIfNeeded: i)
-                    if b > 0x20 && b < 0x7F {
-                        let (w, fallback) = measure.ascii(b)
-                        sink.addJoining(
-                            width: w, kind: .other, utf8Start: i32, utf8End: i32 &+ 1, utf16Start: u16,
-                            utf16Length: 1,
-                            isFallback: fallback)
-                        i += 1
-                        u16 &+= 1
-                        continue
-                    }
-                    if b == 0x20 || b == 0x0A || b == 0x09 {
-                        let (w, fallback) = b == 0x20 ? measure.ascii(b) : (0, false)
-                        sink.addBreaking(
-                            width: w, kind: b == 0x20 ? .space : b == 0x0A ? .newline : .tab, utf8Start: i32,
-                            utf8End: i32 &+ 1, utf16Start: u16, utf16Length: 1, isFallback: fallback)
-                        i += 1
-                        u16 &+= 1
-                        continue
-                    }
-                }
-                let g = GraphemeScanner.scan(p, from: i, to: n, table: table)
-                let (width, isFallback) = measure.measure(g, p, from: i)
-                let start = Int32(truncatingIfNeeded: i)
-                let end = Int32(truncatingIfNeeded: g.end)
-                let u16Length = Int32(truncatingIfNeeded: g.utf16Length)
-                switch g.kind {
-                case .space, .tab, .wide, .newline:
+                let g = measureGrapheme(p, at: i, count: n, utf16Start: u16, measure: measure, table: table)
+                if g.isBreaking {
                     sink.addBreaking(
-                        width: width, kind: g.kind, utf8Start: start, utf8End: end, utf16Start: u16,
-                        utf16Length: u16Length, isFallback: isFallback)
-                default:
+                        width: g.width, kind: g.kind, utf8Start: g.utf8Start, utf8End: g.utf8End,
+                        utf16Start: u16, utf16Length: g.utf16Length, isFallback: g.isFallback)
+                } else {
                     sink.addJoining(
-                        width: width, kind: g.kind, utf8Start: start, utf8End: end, utf16Start: u16,
-                        utf16Length: u16Length, isFallback: isFallback)
+                        width: g.width, kind: g.kind, utf8Start: g.utf8Start, utf8End: g.utf8End,
+                        utf16Start: u16, utf16Length: g.utf16Length, isFallback: g.isFallback)
                 }
-                i = g.end
-                u16 &+= u16Length
+                i = Int(g.utf8End)
+                u16 &+= g.utf16Length
             }
         }
         return u16
     }
+
+    /// The grapheme that starts at byte `i` of the first `n` bytes of `p` (at UTF-16 offset
+    /// `u16`), measured by `measure`: a fast path for ASCII followed by ASCII (a cluster of
+    /// its own), and `GraphemeScanner` for everything else. `table` is
+    /// `GraphemeScanner.BMPInfo.table`.
+    @inline(__always)
+    static func measureGrapheme<M: GraphemeMeasure>(
+        _ p: UnsafeBufferPointer<UInt8>, at i: Int, count n: Int, utf16Start u16: Int32, measure: M,
+        table: UnsafeBufferPointer<UInt8>
+    ) -> MeasuredGrapheme {
+        let b = p[i]
+        let i32 = Int32(truncatingIfNeeded: i)
+        if b < 0x80 && (i + 1 == n || p[i + 1] < 0x80) {
+            if b > 0x20 && b < 0x7F {
+                let (w, fallback) = measure.ascii(b)
+                return MeasuredGrapheme(
+                    kind: .other, width: w, isFallback: fallback, isBreaking: false, utf8Start: i32,
+                    utf8End: i32 &+ 1, utf16Start: u16, utf16Length: 1)
+            }
+            if b == 0x20 || b == 0x0A || b == 0x09 {
+                let (w, fallback) = b == 0x20 ? measure.ascii(b) : (0, false)
+                return MeasuredGrapheme(
+                    kind: b == 0x20 ? .space : b == 0x0A ? .newline : .tab, width: w, isFallback: fallback,
+                    isBreaking: true, utf8Start: i32, utf8End: i32 &+ 1, utf16Start: u16, utf16Length: 1)
+            }
+        }
+        let g = GraphemeScanner.scan(p, from: i, to: n, table: table)
+        let (width, isFallback) = measure.measure(g, p, from: i)
+        let isBreaking: Bool
+        switch g.kind {
+        case .space, .tab, .wide, .newline: isBreaking = true
+        default: isBreaking = false
+        }
+        return MeasuredGrapheme(
+            kind: g.kind, width: width, isFallback: isFallback, isBreaking: isBreaking, utf8Start: i32,
+            utf8End: Int32(truncatingIfNeeded: g.end), utf16Start: u16,
+            utf16Length: Int32(truncatingIfNeeded: g.utf16Length))
+    }
+}
+
+/// One grapheme cluster as ``LayoutEngine/measureGrapheme(_:at:count:utf16Start:measure:table:)``
+/// finds it: its kind, its advance in layout units, and where it is in the text.
+struct MeasuredGrapheme {
+    var kind: GraphemeKind
+    var width: Int32
+    var isFallback: Bool
+    /// Whether the line breaker takes it as breakable whitespace, a wide grapheme or a line
+    /// break (`addBreaking`) rather than as part of an unbreakable run (`addJoining`).
+    var isBreaking: Bool
+    var utf8Start: Int32
+    var utf8End: Int32
+    var utf16Start: Int32
+    var utf16Length: Int32
 }
 
 /// Takes the graphemes of a text in order from ``LayoutEngine/forEachGrapheme(_:count:measure:into:)``:
@@ -262,7 +286,10 @@ struct FontMeasure: GraphemeMeasure {
         case .newline, .tab, .format:
             return (0, false)
         case .control:
-            r = font.resolve([g.base])
+            r = font.resolve(scalar: g.base)
+        case _ where g.scalarCount == 1 || font.sequenceIndex.isEmpty:
+            // No sequence to look up: the first scalar decides, with no array made.
+            r = font.resolve(scalar: g.base)
         default:
             var scalars: [UInt32] = []
             scalars.reserveCapacity(g.scalarCount)

@@ -36,16 +36,39 @@ extension TextLayout {
     }
 
     /// The room ``writeHead(to:id:)`` may take.
-    func headBound(id: [UInt8]?) -> Int { 512 + (id?.count ?? 0) + 6 * (metrics.fontName?.utf8.count ?? 0) }
+    func headBound(id: [UInt8]?) -> Int { Self.headBound(metrics: metrics, idCount: id?.count ?? 0) }
+
+    /// The room ``writeHead(metrics:width:height:columns:rows:id:to:)`` may take with an id
+    /// of `idCount` bytes.
+    static func headBound(metrics: LayoutMetrics, idCount: Int) -> Int {
+        512 + idCount + 6 * (metrics.fontName?.utf8.count ?? 0)
+    }
 
     /// The room ``writeWord(_:to:redact:)`` may take for word `k` (a line takes 200).
     func wordBound(_ k: Int) -> Int { Self.bound(of: words[k]) }
 
     /// Writes the object's start, everything before `,"lines":[`.
     func writeHead(to c: inout JSONByteCursor, id: [UInt8]?) {
+        guard let id else {
+            Self.writeHead(
+                metrics: metrics, width: width, height: height, columns: columns, rows: rows, id: nil, to: &c)
+            return
+        }
+        id.withUnsafeBufferPointer {
+            Self.writeHead(metrics: metrics, width: width, height: height, columns: columns, rows: rows, id: $0, to: &c)
+        }
+    }
+
+    /// Writes the start of a layout's object, everything before `,"lines":[`: the `id`
+    /// (raw JSON, when given), the `metrics`, the size in pixels, and `columns` and `rows`
+    /// when both are given (mono).
+    static func writeHead(
+        metrics: LayoutMetrics, width: Int, height: Int, columns: Int?, rows: Int?, id: UnsafeBufferPointer<UInt8>?,
+        to c: inout JSONByteCursor
+    ) {
         if let id {
             c.literal(#"{"id":"#)
-            id.withUnsafeBufferPointer { c.raw($0) }
+            c.raw(id)
             c.literal(#","metrics":{"model":"#)
         } else {
             c.literal(#"{"metrics":{"model":"#)
@@ -79,8 +102,12 @@ extension TextLayout {
 
     /// Writes line `k`, after a comma unless it is the first.
     func writeLine(_ k: Int, to c: inout JSONByteCursor) {
-        let line = lines[k]
-        if k > 0 { c.literal(",") }
+        Self.write(lines[k], first: k == 0, to: &c)
+    }
+
+    /// Writes `line`'s object, after a comma unless it is the `first`; at most 200 bytes.
+    static func write(_ line: LayoutLine, first: Bool, to c: inout JSONByteCursor) {
+        if !first { c.literal(",") }
         c.literal(#"{"index":"#)
         c.integer(line.index)
         c.literal(#","y":"#)
@@ -102,10 +129,24 @@ extension TextLayout {
     }
 
     /// The room ``write(_:first:to:redact:)`` may take for `word`.
-    static func bound(of word: WordBox) -> Int { 480 + 6 * word.text.utf8.count }
+    static func bound(of word: WordBox) -> Int { fieldsBound + 6 * word.text.utf8.count }
+
+    /// The room ``writeFields(of:first:to:)`` may take.
+    static let fieldsBound = 480
 
     /// Writes `word`'s object, after a comma unless it is the `first`.
     static func write(_ word: WordBox, first: Bool, to c: inout JSONByteCursor, redact: Bool) {
+        writeFields(of: word, first: first, to: &c)
+        if !redact {
+            c.literal(#","text":"#)
+            c.quoted(word.text)
+        }
+        c.literal("}")
+    }
+
+    /// Writes `word`'s object but for its `text` and closing brace, after a comma unless it
+    /// is the `first`; at most ``fieldsBound`` bytes.
+    static func writeFields(of word: WordBox, first: Bool, to c: inout JSONByteCursor) {
         if !first { c.literal(",") }
         c.literal(#"{"entity":"#)
         c.integer(word.entity)
@@ -133,10 +174,5 @@ extension TextLayout {
         c.integer(word.utf16Length)
         c.literal(#","graphemes":"#)
         c.integer(word.graphemes)
-        if !redact {
-            c.literal(#","text":"#)
-            c.quoted(word.text)
-        }
-        c.literal("}")
     }
 }

@@ -87,7 +87,14 @@ public struct BitmapFont: Sendable, Equatable {
     func resolve(_ scalars: [UInt32]) -> (record: Int32?, isFallback: Bool) {
         guard let first = scalars.first else { return (nil, false) }
         if scalars.count > 1, !sequenceIndex.isEmpty, let r = sequenceIndex[scalars] { return (r, false) }
-        if let r = record(for: first) { return (r, false) }
+        return resolve(scalar: first)
+    }
+
+    /// The glyph record of the single scalar `v`, as ``resolve(_:)`` finds it for `[v]`, or
+    /// for any cluster that begins with `v` when the font has no sequences.
+    @inline(__always)
+    func resolve(scalar v: UInt32) -> (record: Int32?, isFallback: Bool) {
+        if let r = record(for: v) { return (r, false) }
         return (defaultRecord, true)
     }
 

@@ -65,6 +65,10 @@ public enum PlainParser {
         let text = bytes.withUnsafeBufferPointer { input in
             String(unsafeUninitializedCapacity: input.count) { storage in
                 var scanner = PlainScanner(output: PlainOutput(storage))
+                // A long input's entities get their room at once: growing the array by
+                // doubling holds the old and the new storage together, up to twice the
+                // entities, the most of the parse's memory (issue 17).
+                if input.count >= 1 << 16 { scanner.entities.reserveCapacity(PlainScanner.entityBound(input)) }
                 scanner.scan(input)
                 entities = scanner.entities
                 return scanner.out.count
@@ -247,6 +251,34 @@ struct PlainScanner {
         codeOpenerByte = nil
         codeAllowed = false
         return codeResumeInput
+    }
+
+    /// An upper bound of the entities a scan of `p` makes: a spoiler takes two `||` that do
+    /// not overlap (at most half of a run of pipes each), code two backticks.
+    ///
+    /// - Complexity: O(n), eight bytes at a time where there is no markup.
+    static func entityBound(_ p: UnsafeBufferPointer<UInt8>) -> Int {
+        let n = p.count
+        guard let base = p.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var pipePairs = 0
+        var backticks = 0
+        var i = 0
+        while i < n {
+            if i + 8 <= n && !hasMarkup(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                i += 8
+                continue
+            }
+            let b = p[i]
+            if b == pipe && i + 1 < n && p[i + 1] == pipe {
+                pipePairs += 1
+                i += 2
+                continue
+            }
+            if b == backtick { backticks += 1 }
+            i += 1
+        }
+        return pipePairs / 2 + backticks / 2
     }
 
     /// How many bytes of `v` have their high bit set, when no other bit is: the bytes

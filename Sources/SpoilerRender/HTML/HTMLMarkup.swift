@@ -55,12 +55,11 @@ struct HTMLMarkup {
     /// Writes the markup of `message` to `page`, which passes it on as it fills.
     static func write(_ message: Message, redact: Bool, to page: inout PageWriter) {
         let entities = message.entities
-        let formats = entities.indices.filter { entities[$0].type != .spoiler }
         var open: [Int] = []  // formatting entities whose tags are open, outermost first
         var spoilerOpen: Int? = nil  // index among the spoilers
         var words = 0
         let lengths = wordLengths(message)
-        var formatSweep = CoveringRanges(formats.map { (entities[$0].offset, entities[$0].end) })
+        var formatSweep = EntitySweep(entities) { $0 != .spoiler }
 
         func closeFormatting(_ out: inout SVGWriter) {
             for e in open.reversed() {
@@ -70,7 +69,7 @@ struct HTMLMarkup {
         }
         func formatting(at offset: Int, _ out: inout SVGWriter) {
             formatSweep.move(to: offset)
-            let want = formatSweep.active.map { formats[$0] }
+            let want = formatSweep.active.map(\.entity)
             guard want != open else { return }
             closeFormatting(&out)
             for e in want {
