@@ -12,7 +12,7 @@ extension LayoutEngine {
     ///
     /// The text is read several times instead: once for the layout's size (which the JSON
     /// gives first), once more for the lines when there are over 65,536 of them, and once for
-    /// the words (``PlacementStream``).
+    /// the words.
     ///
     /// - Parameters:
     ///   - message: the text and its entities.

@@ -140,8 +140,8 @@ extension NDJSONRecord {
     /// the bytes ``Message/appendJSON(utf8:entities:id:to:)`` appends for the message that
     /// method gives, with the line's id or else `defaultID`.
     ///
-    /// The text is read in one pass from the line's raw bytes into the output (``PlainScanner``'s
-    /// `scanJSON`): its UTF-8 checked, its escapes decoded, its markup taken out and the
+    /// The text is read in one pass from the line's raw bytes into the output: its UTF-8
+    /// checked, its escapes decoded, its markup taken out and the
     /// JSON escapes the writer uses put in, with no decoded text and no second pass; the
     /// entities follow. A text with a `\u` escape, and a line that gives its id after its
     /// text, are read the general way instead. Tests compare the two ways on generated lines.
