@@ -38,8 +38,6 @@ public final class ChunkedDocument: ReaderDocument {
         var isComplete = false
         var cache: [Int: Message] = [:]
         var cacheOrder: [Int] = []
-        /// Whether ``indexInBackground()``'s worker runs.
-        var isIndexingInBackground = false
     }
 
     /// Chunks kept parsed.
@@ -134,15 +132,19 @@ public final class ChunkedDocument: ReaderDocument {
     /// - Returns: whether the index is still incomplete.
     private func scanBlock(_ s: inout State) -> Bool {
         guard !s.isComplete else { return false }
-        let from = s.scanner.position
+        if !scanNextBlock(&s.scanner, into: &s.starts) { s.isComplete = true }
+        return !s.isComplete
+    }
+
+    /// Reads the block at `scanner`'s position and adds the chunk starts it holds to
+    /// `starts`.
+    ///
+    /// - Returns: false, having read nothing, at the end of the document.
+    private func scanNextBlock(_ scanner: inout ChunkBoundaryScanner, into starts: inout [Int]) -> Bool {
+        let from = scanner.position
         let block = from < byteCount ? read(from..<min(byteCount, from + Self.blockBytes)) : []
-        guard !block.isEmpty else {
-            s.isComplete = true
-            return false
-        }
-        var found: [Int] = []
-        block.withUnsafeBufferPointer { s.scanner.scan($0) { found.append($0) } }
-        s.starts.append(contentsOf: found)
+        guard !block.isEmpty else { return false }
+        block.withUnsafeBufferPointer { scanner.scan($0) { starts.append($0) } }
         return true
     }
 
@@ -189,7 +191,7 @@ public final class ChunkedDocument: ReaderDocument {
     public var isIndexed: Bool { state.withLock { $0.isComplete } }
 
     /// Whether ``indexInBackground()``'s worker is still building the index.
-    public var isIndexingInBackground: Bool { state.withLock { $0.isIndexingInBackground } }
+    public var isIndexingInBackground: Bool { indexer.wait(timeout: .now()) == .timedOut }
 
     /// Builds the rest of the index of chunk starts on a Dispatch worker thread, so that
     /// the end of a long document (End, ``chunkCount``, the percentage) is known by the
@@ -200,37 +202,25 @@ public final class ChunkedDocument: ReaderDocument {
     /// wait for it; ``chunkCount`` waits for the worker rather than scanning the same bytes
     /// a second time. It stops early if the document goes away.
     public func indexInBackground() {
-        let (scanner, starts) = state.withLock { s in
-            guard !s.isComplete && !s.isIndexingInBackground else { return (s.scanner, nil as [Int]?) }
-            s.isIndexingInBackground = true
-            return (s.scanner, s.starts)
-        }
-        guard let starts else { return }
+        guard !isIndexingInBackground,
+            let (scanner, starts) = state.withLock({ s in s.isComplete ? nil : (s.scanner, s.starts) })
+        else { return }
         let indexer = self.indexer
         indexer.enter()
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
-            defer {
-                self?.state.withLock { $0.isIndexingInBackground = false }
-                indexer.leave()
-            }
+            defer { indexer.leave() }
             var scanner = scanner
             var starts = starts
             while let document = self {
-                let from = scanner.position
-                let block =
-                    from < document.byteCount
-                    ? document.read(from..<min(document.byteCount, from + Self.blockBytes)) : []
-                guard !block.isEmpty else {
-                    document.state.withLock { s in
-                        // The reader's own index may have got there first.
-                        guard !s.isComplete else { return }
-                        s.scanner = scanner
-                        s.starts = starts
-                        s.isComplete = true
-                    }
-                    return
+                guard !document.scanNextBlock(&scanner, into: &starts) else { continue }
+                document.state.withLock { s in
+                    // The reader's own index may have got there first.
+                    guard !s.isComplete else { return }
+                    s.scanner = scanner
+                    s.starts = starts
+                    s.isComplete = true
                 }
-                block.withUnsafeBufferPointer { scanner.scan($0) { starts.append($0) } }
+                return
             }
         }
     }
