@@ -164,23 +164,27 @@ enum ViewportStage {
         func sample() {
             if let kb = NDJSONStage.highWaterKB(of: pid) { peakKB = max(peakKB, kb) }
         }
-        var seen: [UInt8] = []
-        var firstFrame: Double?
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while firstFrame == nil {
-            var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            guard poll(&p, 1, 20_000) > 0 else { break }
-            let n = read(master, &buffer, buffer.count)
-            if n <= 0 { break }
-            seen += buffer[0..<n]
-            sample()
-            if seen.contains(UInt8(ascii: "%")) {
-                let d = (clock.now - start).components
-                firstFrame = Double(d.seconds) + Double(d.attoseconds) * 1e-18
+        /// Reads the reader's output until `isThere` holds for what came so far; the seconds
+        /// from `since`, or nil if the reader stopped or said nothing for 20 s.
+        func seconds(since: ContinuousClock.Instant, until isThere: ([UInt8]) -> Bool) -> Double? {
+            var seen: [UInt8] = []
+            while true {
+                var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                guard poll(&p, 1, 20_000) > 0 else { return nil }
+                let n = read(master, &buffer, buffer.count)
+                if n <= 0 { return nil }
+                seen += buffer[0..<n]
+                sample()
+                if isThere(seen) {
+                    let d = (clock.now - since).components
+                    return Double(d.seconds) + Double(d.attoseconds) * 1e-18
+                }
             }
         }
+        let firstFrame = seconds(since: start) { $0.contains(UInt8(ascii: "%")) }
         // A moment on the first screen, as a person looks at it (or `endAfter`, then End
-        // and the time until the bar says 100 %), then q.
+        // and the time until the end shows), then q.
         var end: Double?
         if let endAfter, firstFrame != nil {
             let until = clock.now + .milliseconds(Int(endAfter * 1000))
@@ -191,20 +195,8 @@ enum ViewportStage {
             }
             let pressed = clock.now
             _ = write(master, "\u{1B}[F", 3)
-            var after: [UInt8] = []
-            while end == nil {
-                var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                guard poll(&p, 1, 20_000) > 0 else { break }
-                let n = read(master, &buffer, buffer.count)
-                if n <= 0 { break }
-                after += buffer[0..<n]
-                sample()
-                // The button back to the top shows at the end only.
-                if after.firstRange(of: Array("[↑]".utf8)) != nil {
-                    let d = (clock.now - pressed).components
-                    end = Double(d.seconds) + Double(d.attoseconds) * 1e-18
-                }
-            }
+            // The button back to the top shows at the end only.
+            end = seconds(since: pressed) { $0.firstRange(of: Array("[↑]".utf8)) != nil }
         }
         for _ in 0..<10 {
             sample()
