@@ -437,19 +437,13 @@ private struct PlainLineReader {
     /// above a real one).
     @inline(__always)
     static func endMask(_ v: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-        let below20 = (v &- 0x2020_2020_2020_2020) & ~v & highs
-        return below20 | hasZero(v ^ (ones &* 0x22)) | hasZero(v ^ (ones &* 0x5C))
+        ByteLanes.below(v, 0x20) | ByteLanes.equal(v, 0x22) | ByteLanes.equal(v, 0x5C)
     }
 
     /// Whether any of the eight bytes of `v` is `\`.
     @inline(__always)
     static func hasBackslash(_ v: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let x = v ^ (ones &* 0x5C)
-        return (x &- ones) & ~x & 0x8080_8080_8080_8080 != 0
+        ByteLanes.equal(v, 0x5C) != 0
     }
 
     /// An id: a JSON number, as written, or a string of printable ASCII without escapes

@@ -292,9 +292,7 @@ struct PlainScanner {
     /// Whether any of the eight bytes of `v` is `|`, `\` or a backtick.
     @inline(__always)
     static func hasMarkup(_ v: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & 0x8080_8080_8080_8080 }
-        return hasZero(v ^ (ones &* 0x7C)) | hasZero(v ^ (ones &* 0x5C)) | hasZero(v ^ (ones &* 0x60)) != 0
+        ByteLanes.equal(v, 0x7C) | ByteLanes.equal(v, 0x5C) | ByteLanes.equal(v, 0x60) != 0
     }
 
     /// A byte's weight in UTF-16 code units, or ``markup`` for `|`, `\` and `` ` ``.

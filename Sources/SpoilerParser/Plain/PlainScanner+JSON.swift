@@ -205,13 +205,9 @@ extension PlainScanner {
     /// one marked is one of them (a borrow marks only bytes above a real one).
     @inline(__always)
     static func jsonLookMask(_ v: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-        let below20 = (v &- 0x2020_2020_2020_2020) & ~v & highs
-        return below20 | hasZero(v ^ (ones &* 0x22)) | hasZero(v ^ (ones &* 0x7C)) | hasZero(v ^ (ones &* 0x5C))
-            | hasZero(v ^ (ones &* 0x60)) | hasZero(v ^ (ones &* 0x7F)) | hasZero(v ^ (ones &* 0xC2))
-            | hasZero(v ^ (ones &* 0xE2))
+        ByteLanes.below(v, 0x20) | ByteLanes.equal(v, 0x22) | ByteLanes.equal(v, 0x7C) | ByteLanes.equal(v, 0x5C)
+            | ByteLanes.equal(v, 0x60) | ByteLanes.equal(v, 0x7F) | ByteLanes.equal(v, 0xC2)
+            | ByteLanes.equal(v, 0xE2)
     }
 
     /// ``unitsPerByte`` with the controls, `"`, DEL, C2 and E2 marked as well.
