@@ -4,16 +4,65 @@
 /// (core.telegram.org/api/entities). Optional fields carry the Bot API's extra data for
 /// the types that have it.
 public struct Entity: Sendable, Hashable {
+    /// The type, alone or in the box of the fields few entities have.
+    private var kind: Kind
+    /// ``offset``, stored in 32 bits.
+    private var storedOffset: Int32
+    /// ``length``, stored in 32 bits.
+    private var storedLength: Int32
+
+    /// An entity's type and its rare fields in 8 bytes: the type alone, or a shared box
+    /// with the type and the fields (never a box whose fields are all nil). With the 32-bit
+    /// offset and length, an entity takes 16 bytes, not about 140: a message can hold
+    /// millions of entities (10 MB of `||a` is 3.5 million spoilers).
+    private enum Kind: Sendable, Hashable {
+        case plain(EntityType)
+        case boxed(EntityExtras)
+    }
+
+    /// The most that ``offset``, ``length`` and ``end`` can be: 2³¹ − 1 UTF-16 code units,
+    /// more than the text of any message a parser reads (``MessageParser`` refuses an input
+    /// of more bytes than this with a ``ParseError``).
+    public static let maxUTF16Offset = Int(Int32.max)
+
     /// The kind of formatting.
-    public var type: EntityType
+    public var type: EntityType {
+        get {
+            switch kind {
+            case .plain(let type): type
+            case .boxed(let box): box.type
+            }
+        }
+        set {
+            switch kind {
+            case .plain: kind = .plain(newValue)
+            case .boxed(let box): kind = .boxed(EntityExtras(newValue, box.fields))
+            }
+        }
+    }
+
     /// Start of the entity, in UTF-16 code units from the start of the text.
-    public var offset: Int
+    ///
+    /// - Precondition: Within `-maxUTF16Offset...maxUTF16Offset` (a parser's intermediate
+    ///   values may be negative; a message's are not).
+    public var offset: Int {
+        get { Int(storedOffset) }
+        set { storedOffset = Int32(newValue) }
+    }
+
     /// Length of the entity, in UTF-16 code units.
-    public var length: Int
-    /// The fields that few entities have, in one shared box (nil when all are nil), so
-    /// that an entity without them takes 32 bytes instead of about 140: a message can
-    /// hold millions of entities (10 MB of `||a` is 3.5 million spoilers).
-    private var extras: EntityExtras?
+    ///
+    /// - Precondition: Within `-maxUTF16Offset...maxUTF16Offset`.
+    public var length: Int {
+        get { Int(storedLength) }
+        set { storedLength = Int32(newValue) }
+    }
+
+    /// The rare fields, nil when the entity has none.
+    private var extras: EntityExtras? {
+        if case .boxed(let box) = kind { return box }
+        return nil
+    }
 
     /// Target of a `text_link`.
     public var url: String? {
@@ -69,13 +118,12 @@ public struct Entity: Sendable, Hashable {
         unixTime: Int64? = nil, tdlibDateFlags: Int? = nil, dateTimeFormat: String? = nil,
         reason: String? = nil
     ) {
-        self.type = type
-        self.offset = offset
-        self.length = length
         let fields = EntityExtras.Fields(
             url: url, language: language, customEmojiID: customEmojiID, userID: userID, unixTime: unixTime,
             tdlibDateFlags: tdlibDateFlags, dateTimeFormat: dateTimeFormat, reason: reason)
-        extras = fields.isEmpty ? nil : EntityExtras(fields)
+        kind = fields.isEmpty ? .plain(type) : .boxed(EntityExtras(type, fields))
+        storedOffset = Int32(offset)
+        storedLength = Int32(length)
     }
 
     /// Creates an entity with none of the other fields; `offset` and `length` are in UTF-16
@@ -92,17 +140,17 @@ public struct Entity: Sendable, Hashable {
     ///   - offset: Where it starts, in UTF-16 code units.
     ///   - length: How long it is, in UTF-16 code units.
     public init(_ type: EntityType, offset: Int, length: Int) {
-        self.type = type
-        self.offset = offset
-        self.length = length
-        extras = nil
+        kind = .plain(type)
+        storedOffset = Int32(offset)
+        storedLength = Int32(length)
     }
 
     /// Changes the boxed fields with value semantics: a new box, or none when all are nil.
     private mutating func updateExtras(_ change: (inout EntityExtras.Fields) -> Void) {
+        let type = self.type
         var fields = extras?.fields ?? EntityExtras.Fields()
         change(&fields)
-        extras = fields.isEmpty ? nil : EntityExtras(fields)
+        kind = fields.isEmpty ? .plain(type) : .boxed(EntityExtras(type, fields))
     }
 
     /// One past the last UTF-16 code unit of the entity.
@@ -120,7 +168,7 @@ extension Entity {
     }
 }
 
-/// The rarely set fields of an ``Entity``, boxed; never changed once made.
+/// The type and the rarely set fields of an ``Entity``, boxed; never changed once made.
 final class EntityExtras: Sendable, Hashable {
     struct Fields: Sendable, Hashable {
         var url: String?
@@ -138,11 +186,18 @@ final class EntityExtras: Sendable, Hashable {
         }
     }
 
+    let type: EntityType
     let fields: Fields
 
-    init(_ fields: Fields) { self.fields = fields }
+    init(_ type: EntityType, _ fields: Fields) {
+        self.type = type
+        self.fields = fields
+    }
 
-    static func == (a: EntityExtras, b: EntityExtras) -> Bool { a.fields == b.fields }
+    static func == (a: EntityExtras, b: EntityExtras) -> Bool { a.type == b.type && a.fields == b.fields }
 
-    func hash(into h: inout Hasher) { h.combine(fields) }
+    func hash(into h: inout Hasher) {
+        h.combine(type)
+        h.combine(fields)
+    }
 }

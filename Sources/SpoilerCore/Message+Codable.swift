@@ -14,13 +14,23 @@ extension Entity: Codable {
     /// the optional `url`, `language`, `custom_emoji_id`, `user_id`, `unix_time`,
     /// `tdlib_date_flags`, `date_time_format`.
     ///
-    /// - Throws: A `DecodingError` when a required key is missing or has the wrong type.
-    ///   Offsets are not checked against a text here; ``Message`` does not check them either.
+    /// - Throws: A `DecodingError` when a required key is missing or has the wrong type, or
+    ///   when `offset` or `length` is past ``Entity/maxUTF16Offset`` either way. Offsets are
+    ///   not checked against a text here; ``Message`` does not check them either.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        func units(_ key: CodingKeys) throws -> Int {
+            let n = try c.decode(Int.self, forKey: key)
+            guard n.magnitude <= Entity.maxUTF16Offset else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: c,
+                    debugDescription: "\(key.rawValue) \(n) is out of range (at most \(Entity.maxUTF16Offset))")
+            }
+            return n
+        }
         self.init(
-            try c.decode(EntityType.self, forKey: .type), offset: try c.decode(Int.self, forKey: .offset),
-            length: try c.decode(Int.self, forKey: .length), url: try c.decodeIfPresent(String.self, forKey: .url),
+            try c.decode(EntityType.self, forKey: .type), offset: try units(.offset),
+            length: try units(.length), url: try c.decodeIfPresent(String.self, forKey: .url),
             language: try c.decodeIfPresent(String.self, forKey: .language),
             customEmojiID: try c.decodeIfPresent(String.self, forKey: .customEmojiID),
             userID: try c.decodeIfPresent(Int64.self, forKey: .userID),

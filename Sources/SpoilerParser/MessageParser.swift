@@ -13,12 +13,24 @@ public enum MessageParser {
     ///   - bytes: the message.
     ///   - format: what it is written in.
     ///   - options: how to read it (``ParseOptions/spoilerReasons``).
-    /// - Throws: ``ParseError`` naming the position and the reason.
+    /// - Throws: ``ParseError`` naming the position and the reason; an input of more than
+    ///   ``Entity/maxUTF16Offset`` bytes is refused before it is read.
     public static func parse(
         _ bytes: [UInt8], from format: InputFormat, options: ParseOptions = ParseOptions()
     ) throws(ParseError) -> Message {
-        try parse(
+        try checkSize(bytes.count)
+        return try parse(
             validUTF8: format == .markdown ? bytes : ParseError.checkedUTF8(bytes), from: format, options: options)
+    }
+
+    /// Refuses an input of more bytes than an entity can count UTF-16 code units
+    /// (``Entity/maxUTF16Offset``): no text made from it could be addressed.
+    static func checkSize(_ byteCount: Int) throws(ParseError) {
+        guard byteCount > Entity.maxUTF16Offset else { return }
+        throw ParseError(
+            .unsupported,
+            "the message is \(byteCount) bytes; a message holds at most \(Entity.maxUTF16Offset) "
+                + "(entity offsets count UTF-16 code units in 31 bits)")
     }
 
     /// Parses `text` as one message written in `format`.
@@ -27,7 +39,8 @@ public enum MessageParser {
     public static func parse(
         _ text: String, from format: InputFormat, options: ParseOptions = ParseOptions()
     ) throws(ParseError) -> Message {
-        try parse(validUTF8: Array(text.utf8), from: format, options: options)
+        try checkSize(text.utf8.count)
+        return try parse(validUTF8: Array(text.utf8), from: format, options: options)
     }
 
     private static func parse(
