@@ -20,7 +20,17 @@ public enum ByteLanes {
         zero(v ^ (ones &* UInt64(byte)))
     }
 
-    /// The bytes of `v` below `bound` (at most 0x80).
+    /// The bytes of `v` equal to `byte`, exactly: no byte above a match is marked, so the
+    /// marks may be counted.
+    @inlinable @inline(__always)
+    public static func exactlyEqual(_ v: UInt64, _ byte: UInt8) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let x = v ^ (ones &* UInt64(byte))
+        return ~(((x & low7) &+ low7) | x | low7)
+    }
+
+    /// The bytes of `v` below `bound` (at most 0x7F: at 0x80 a zero byte after a match
+    /// can be missed).
     @inlinable @inline(__always)
     public static func below(_ v: UInt64, _ bound: UInt8) -> UInt64 {
         (v &- ones &* UInt64(bound)) & ~v & highs

@@ -1,3 +1,5 @@
+import SpoilerCore
+
 /// The searches of ``DiscordScanner`` that a regex engine would repeat from every position
 /// (and so take quadratic time on unclosed markup: thousands of `~~` that no `~~` can
 /// close, `[a](http` without a `)`, backtick runs of every length), answered in constant
@@ -62,14 +64,11 @@ extension DiscordScanner {
         let (found, j) = s.withUnsafeBufferPointer { p -> (Int?, Int) in
             var j = from
             let base = p.baseAddress!
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let low7 = ones &* 0x7F
             while j < limit {
                 if j + 8 <= limit {
-                    // Eight starts at a time: on to the first byte that is `c`, if any (an
-                    // exact test for a zero byte in the word xor `c`s; the lowest byte first).
-                    let x = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self) ^ (ones &* UInt64(c))
-                    let zero = ~(((x & low7) &+ low7) | x) & (ones &* 0x80)
+                    // Eight starts at a time: on to the first byte that is `c`, if any (the
+                    // lowest byte first).
+                    let zero = ByteLanes.equal(UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self), c)
                     if zero == 0 {
                         j += 8
                         continue

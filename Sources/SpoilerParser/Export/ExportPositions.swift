@@ -117,9 +117,7 @@ struct ExportPositions {
         // bytes of four-byte sequences (11110xxx, two UTF-16 units), each counted with a
         // popcount of one flag bit per byte.
         let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let high: UInt64 = 0x8080_8080_8080_8080
+        let high = ByteLanes.highs
         let start = advanced
         var newlines = 0
         var continuations = 0
@@ -127,9 +125,7 @@ struct ExportPositions {
         var i = start
         while i + 8 <= end {
             let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let x = v ^ (ones &* 0x0A)
-            let zero = ~(((x & low7) &+ low7) | x | low7)
-            newlines += zero.nonzeroBitCount
+            newlines += ByteLanes.exactlyEqual(v, 0x0A).nonzeroBitCount
             continuations += (v & ~(v << 1) & high).nonzeroBitCount
             fourByteLeads += (v & (v << 1) & (v << 2) & (v << 3) & ~(v << 4) & high).nonzeroBitCount
             i += 8

@@ -150,8 +150,7 @@ struct UTF8Message {
     /// added by a multiplication, as the baseline x86-64 has no population count.
     @inline(__always)
     static func utf16Units(inWord w: UInt64, bytes: Int) -> Int {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let ones: UInt64 = 0x0101_0101_0101_0101
+        let (high, ones) = (ByteLanes.highs, ByteLanes.ones)
         if w & high == 0 { return bytes }
         let continuation = (w & ~(w &<< 1) & high) &>> 7
         let fourByteLead = (w & (w &<< 1) & (w &<< 2) & (w &<< 3) & high) &>> 7

@@ -51,13 +51,7 @@ extension FlatJSONReader {
     /// (never false when one does; rarely true when none does).
     @inline(__always)
     static func mayEndRun(_ w: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let quote = w ^ (ones &* 0x22)
-        let backslash = w ^ (ones &* 0x5C)
-        let zeroByte = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-        let control = (w &- ones &* 0x20) & ~w
-        return (zeroByte | control) & high != 0
+        ByteLanes.equal(w, 0x22) | ByteLanes.equal(w, 0x5C) | ByteLanes.below(w, 0x20) != 0
     }
 
     /// The content of `r`, escapes decoded.

@@ -1,4 +1,5 @@
 import Glibc
+import SpoilerCore
 
 /// Finds where a document may be cut into chunks that are parsed on their own, reading
 /// it forward a block of bytes at a time (``ChunkedDocument`` builds its index with it).
@@ -266,14 +267,9 @@ public struct ChunkBoundaryScanner: Sendable {
             j += 1
         }
         if let base = bytes.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
             while j + 8 <= n {
                 let word = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
-                let quotes = word ^ (0x22 &* ones)
-                let slashes = word ^ (0x5C &* ones)
-                let hits = ((quotes &- ones) & ~quotes | (slashes &- ones) & ~slashes) & highs
-                if hits != 0 { break }
+                if ByteLanes.equal(word, 0x22) | ByteLanes.equal(word, 0x5C) != 0 { break }
                 j += 8
             }
         }
