@@ -16,28 +16,32 @@ extension LayoutEngine {
     ///
     /// - Parameters:
     ///   - message: the text and its entities.
+    ///   - id: raw JSON written first under `id`, as ``TextLayout/jsonBytes(id:redact:)``
+    ///     writes it (an NDJSON record's); nil for none.
     ///   - redact: leave out every word's `text`.
     ///   - write: called with the JSON's bytes in order, in pieces of about 64 KB (one for
-    ///     a small layout); their concatenation is the layout's `jsonBytes(id: nil, redact:)`.
+    ///     a small layout); their concatenation is the layout's `jsonBytes(id: id, redact:)`.
     /// - Complexity: O(n + s) time for n UTF-8 bytes of text and s UTF-8 bytes under the
     ///   spoiler entities, when the entities come in the order of their offsets (an entity
     ///   that starts before the one before it reads the text again from its start); O(1)
     ///   memory besides the message.
-    public func writeJSON(of message: Message, redact: Bool, pieces write: ([UInt8]) -> Void) {
+    public func writeJSON(of message: Message, id: [UInt8]? = nil, redact: Bool, pieces write: ([UInt8]) -> Void) {
         var text = message.text
         text.makeContiguousUTF8()
         _ = text.utf8.withContiguousStorageIfAvailable { p in
             switch model {
             case .mono:
-                writeJSON(bytes: p, entities: message.entities, redact: redact, measure: MonoMeasure(), write)
+                writeJSON(bytes: p, entities: message.entities, id: id, redact: redact, measure: MonoMeasure(), write)
             case .font(let font):
-                writeJSON(bytes: p, entities: message.entities, redact: redact, measure: FontMeasure(font: font), write)
+                writeJSON(
+                    bytes: p, entities: message.entities, id: id, redact: redact, measure: FontMeasure(font: font),
+                    write)
             }
         }
     }
 
     private func writeJSON<M: GraphemeMeasure>(
-        bytes p: UnsafeBufferPointer<UInt8>, entities: [Entity], redact: Bool, measure: M,
+        bytes p: UnsafeBufferPointer<UInt8>, entities: [Entity], id: [UInt8]?, redact: Bool, measure: M,
         _ write: ([UInt8]) -> Void
     ) {
         let n = min(p.count, Int(Int32.max))
@@ -57,10 +61,13 @@ extension LayoutEngine {
             let (scale, isMono) = unitScale
             let lineHeight = metrics.lineHeight
             var out = JSONPieces()
-            out.append(bound: TextLayout.headBound(metrics: metrics, idCount: 0) + 16, write) { c in
-                TextLayout.writeHead(
-                    metrics: metrics, width: Int(maxUnits) * scale, height: lineCount * lineHeight,
-                    columns: isMono ? Int(maxUnits) : nil, rows: isMono ? lineCount : nil, id: nil, to: &c)
+            out.append(bound: TextLayout.headBound(metrics: metrics, idCount: id?.count ?? 0) + 16, write) { c in
+                func head(_ id: UnsafeBufferPointer<UInt8>?) {
+                    TextLayout.writeHead(
+                        metrics: metrics, width: Int(maxUnits) * scale, height: lineCount * lineHeight,
+                        columns: isMono ? Int(maxUnits) : nil, rows: isMono ? lineCount : nil, id: id, to: &c)
+                }
+                if let id { id.withUnsafeBufferPointer { head($0) } } else { head(nil) }
                 c.literal(#","lines":["#)
             }
             var index = 0

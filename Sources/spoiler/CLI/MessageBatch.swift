@@ -63,6 +63,19 @@ struct MessageBatch {
     /// The whole-line fast path, if the command has one.
     var lineStep: LineStep?
 
+    /// Writes the output line of `message` (with `id`, without a newline) to `write` a
+    /// piece at a time, the same bytes as `Step` gives. Called on the thread that writes
+    /// the output, in input order.
+    typealias StreamStep = @Sendable (_ message: Message, _ id: [UInt8], _ write: ([UInt8]) -> Void) -> Void
+
+    /// How a command writes the output of a line longer than ``streamedLineBytes`` without
+    /// holding it whole (its output can be many times the line: 16 MB of `||ab|| ` is
+    /// 120 MB of `parse` output and 386 MB of `layout`), if it has a way.
+    var streamStep: StreamStep?
+
+    /// The length past which an NDJSON line's output is streamed (``streamStep``).
+    static let streamedLineBytes = 1 << 20
+
     /// The size of a batch of NDJSON lines read at once with `jobs` above 1.
     static let batchBytes = 2 << 20
 
@@ -91,7 +104,12 @@ struct MessageBatch {
         let options = self.options
         let bytesStep = self.bytesStep
         let lineStep = self.lineStep
+        let streamStep = self.streamStep
         try MessageBatch.runLines(input: input, jobs: jobs, policy: policy) { line, number, scratch in
+            if let streamStep, line.count > MessageBatch.streamedLineBytes {
+                return MessageBatch.streamedOutcome(
+                    of: line, number: number, format: format, options: options, step: streamStep)
+            }
             if let lineStep,
                 let fast = MessageBatch.fastOutcome(of: line, number: number, scratch: &scratch, step: lineStep)
             {
@@ -232,6 +250,9 @@ struct MessageBatch {
         /// when the line itself is malformed (``NDJSONRecord/errorColumn``).
         case failed(record: [UInt8], reason: String, column: Int?)
         case fatal(CommandLineError)
+        /// A long line read, its output not yet made: the function writes it a piece at a
+        /// time (without the newline) when its turn comes.
+        case streamed(@Sendable (_ write: ([UInt8]) -> Void) -> Void)
     }
 
     /// Reads one NDJSON line and runs `step` on its message; the output line's id is the
@@ -248,6 +269,24 @@ struct MessageBatch {
         } catch let e as CommandLineError {
             return .fatal(e)
         } catch {
+            return failed(id: record.id, line: number, error, column: record.errorColumn)
+        }
+    }
+
+    /// Reads one long NDJSON line; its output is left to `step`, which
+    /// ``write(_:place:policy:progress:)`` runs in input order. A line that fails gives its
+    /// error record as ``outcome(of:number:format:options:step:)`` does.
+    static func streamedOutcome(
+        of line: ArraySlice<UInt8>, number: Int, format: InputFormat, options: ParseOptions, step: @escaping StreamStep
+    ) -> LineOutcome {
+        guard let record = NDJSONRecord(line: line, format: format, options: options) else {
+            return failed(id: nil, line: number, NDJSONRecord.emptyLineError)
+        }
+        switch record.result {
+        case .success(let message):
+            let id = record.id ?? Array(String(number).utf8)
+            return .streamed { write in step(message, id, write) }
+        case .failure(let error):
             return failed(id: record.id, line: number, error, column: record.errorColumn)
         }
     }
@@ -339,6 +378,11 @@ struct MessageBatch {
             return true
         case .output(let out):
             StandardStreams.write(out)
+            StandardStreams.write(CollectionOfOne(UInt8(ascii: "\n")))
+            if policy.lineBuffered { StandardStreams.flush() }
+            return true
+        case .streamed(let writeOutput):
+            writeOutput { StandardStreams.write($0) }
             StandardStreams.write(CollectionOfOne(UInt8(ascii: "\n")))
             if policy.lineBuffered { StandardStreams.flush() }
             return true

@@ -49,6 +49,7 @@ enum ParseCommand {
         batch.bytesStep = { text, entities, id, out in
             Message.appendJSON(utf8: text, entities: entities, id: id, to: &out)
         }
+        batch.streamStep = { message, id, write in message.write(id: id, inPiecesOf: 1 << 16, write) }
         try batch.run { message, id in
             var w = JSONWriter()
             message.write(to: &w, id: id)
