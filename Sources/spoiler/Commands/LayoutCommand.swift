@@ -43,7 +43,8 @@ enum LayoutCommand {
         batch.bytesStep = { text, entities, id, out in
             engine.appendGeometryJSON(utf8: text, entities: entities, id: id, redact: redact, to: &out)
         }
-        batch.streamStep = { message, id, write in engine.writeJSON(of: message, id: id, redact: redact, pieces: write)
+        batch.streamStep = { message, id, write in
+            engine.writeJSON(of: message, id: id, redact: redact, pieces: write)
         }
         try batch.run { message, id in
             engine.layout(message, includeGraphemes: false).jsonBytes(id: id, redact: redact)
