@@ -2,7 +2,8 @@ import Glibc
 import SpoilerCore
 
 /// Peak memory on hostile inputs (issue 17): the built `spoiler` run as a user runs it, on
-/// 4 MB inputs made of one markup pattern, with the peak resident set size of each child
+/// 4 MB inputs made of one markup pattern (and NDJSON files of one such line), with the
+/// peak resident set size of each child
 /// taken from `wait4`'s `ru_maxrss`.
 ///
 /// Keys: `peak_rss_vs_input_<command>_<format>` (peak RSS ÷ input size, the worst over the
@@ -30,6 +31,12 @@ enum MemoryStage {
         ("markdown-paragraphs", "**a** _b_ ||d|| `e` [f](http://x) ~~g~~\n\n"),
     ]
 
+    /// Inputs of one NDJSON line: a JSON string of the named input's pattern, the whole
+    /// file ``inputSize`` bytes with the quotes and the newline.
+    static let lineInputs: [(name: String, of: String)] = [
+        ("ndjson-spoilers", "spoilers"), ("ndjson-backtick-pipes", "backtick-pipes"),
+    ]
+
     /// The runs: a key suffix, the inputs, and the arguments before the file.
     static let runs: [(key: String, inputs: [String], arguments: [String])] = [
         ("parse_plain", ["backtick-pipes", "spoilers", "open-spoilers", "long-word"], ["parse"]),
@@ -54,6 +61,12 @@ enum MemoryStage {
             "render_ansi_wrapped", ["spoilers", "long-word"],
             ["render", "--format", "ansi", "--color", "never", "--width", "80"]
         ),
+        ("parse_ndjson_line", ["ndjson-spoilers", "ndjson-backtick-pipes"], ["parse", "--ndjson"]),
+        ("layout_ndjson_line", ["ndjson-spoilers", "ndjson-backtick-pipes"], ["layout", "--ndjson"]),
+        (
+            "convert_ndjson_line", ["ndjson-spoilers", "ndjson-backtick-pipes"],
+            ["convert", "--ndjson", "--to", "html"]
+        ),
     ]
 
     static func run(_ bench: inout BenchRun) {
@@ -74,6 +87,12 @@ enum MemoryStage {
             let bytes = Array(String(repeating: unit, count: inputSize / unit.utf8.count).utf8)
             let path = "\(dir)/\(name)"
             if write(bytes, to: path) { paths[name] = path }
+        }
+        for (name, of) in lineInputs {
+            guard let unit = inputs.first(where: { $0.name == of })?.unit else { continue }
+            let body = String(repeating: unit, count: (inputSize - 3) / unit.utf8.count)
+            let path = "\(dir)/\(name)"
+            if write(Array("\"\(body)\"\n".utf8), to: path) { paths[name] = path }
         }
         defer { for path in paths.values { unlink(path) } }
 

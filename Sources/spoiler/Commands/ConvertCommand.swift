@@ -52,9 +52,18 @@ enum ConvertCommand {
             StandardStreams.flush()
             return
         }
-        let batch = MessageBatch(
+        var batch = MessageBatch(
             input: input, format: format, ndjson: ndjson, options: MessageReading.options(args), jobs: jobs,
             policy: try RecordPolicy.from(args, command: "convert"))
+        if to == .json {
+            batch.streamStep = { message, id, write in message.write(id: id, inPiecesOf: 1 << 16, write) }
+        } else if streamingSerializer(to) != nil {
+            batch.streamStep = { message, id, write in
+                withoutActuallyEscaping(write) { write in
+                    writeRecord(message, id: id, to: to, stream: streamingSerializer(to)!, write)
+                }
+            }
+        }
         let inputName = input.name
         try batch.run { message, id in
             if to == .json {
@@ -78,6 +87,45 @@ enum ConvertCommand {
             }
             return w.bytes
         }
+    }
+
+    /// Writes the NDJSON record of `message` converted to `format` by `stream` a piece at a
+    /// time: the bytes of the record a whole conversion gives
+    /// (`{"id":…,"<format>":"…","warnings":[…]}`), with the output escaped as it comes and
+    /// never held whole.
+    static func writeRecord(
+        _ message: Message, id: [UInt8], to format: OutputFormat,
+        stream: (Message, ([UInt8]) -> Void) -> Void, _ write: @escaping ([UInt8]) -> Void
+    ) {
+        write(Array(#"{"id":"#.utf8) + id + Array(",\"\(format.rawValue)\":\"".utf8))
+        // Bytes of a scalar cut between two pieces wait for the next piece.
+        var pending: [UInt8] = []
+        func escape(_ bytes: [UInt8], upTo end: Int) {
+            guard end > 0 else { return }
+            let escaped = bytes.withUnsafeBufferPointer { p in
+                JSONByteCursor.bytes(capacity: 6 * end) { $0.escaped(utf8: UnsafeBufferPointer(rebasing: p[0..<end])) }
+            }
+            write(escaped)
+        }
+        stream(message) { piece in
+            pending += piece
+            // Back to the start of the last scalar when it may be incomplete.
+            var end = pending.count
+            var k = end - 1
+            while k >= 0 && k >= end - 4 && pending[k] & 0xC0 == 0x80 { k -= 1 }
+            if k >= 0 && pending[k] >= 0xC0 {
+                let length = pending[k] >= 0xF0 ? 4 : pending[k] >= 0xE0 ? 3 : 2
+                if end - k < length { end = k }
+            }
+            escape(pending, upTo: end)
+            pending.removeFirst(end)
+        }
+        escape(pending, upTo: pending.count)
+        let warnings = SerializationWarning.droppedReasons(in: message, format: format)
+        guard !warnings.isEmpty else { return write(Array(#""}"#.utf8)) }
+        var w = JSONWriter()
+        w.array { w in for warning in warnings { w.string(warning.description) } }
+        write(Array(#"","warnings":"#.utf8) + w.bytes + [UInt8(ascii: "}")])
     }
 
     /// The writer of `format` that passes its output on a piece at a time, if it has one.
