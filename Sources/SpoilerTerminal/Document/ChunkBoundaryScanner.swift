@@ -168,6 +168,21 @@ public struct ChunkBoundaryScanner: Sendable {
                 i = end
                 if i == bytes.count { break }
             }
+            if skipsAhead && !inString && depth >= 2 {
+                // Inside the top-level object's values only a bracket, or a string (which
+                // cannot be the `messages` key at this depth) matters, and a string without
+                // escapes changes nothing: go straight past them to the next bracket, a
+                // string with an escape, or a string the block cuts.
+                var end = Self.quoteOrBracket(in: bytes, from: i)
+                while end < bytes.count && bytes[end] == 0x22 {
+                    let close = Self.quoteOrBackslash(in: bytes, from: end + 1)
+                    guard close < bytes.count && bytes[close] == 0x22 else { break }
+                    end = Self.quoteOrBracket(in: bytes, from: close + 1)
+                }
+                position += end - i
+                i = end
+                if i == bytes.count { break }
+            }
             let b = bytes[i]
             i += 1
             let p = position
@@ -231,6 +246,35 @@ public struct ChunkBoundaryScanner: Sendable {
         }
     }
 
+    /// The index of the first `"`, `{`, `}`, `[` or `]` in `bytes[from...]`, else the count;
+    /// eight bytes at a time.
+    @inline(__always)
+    static func quoteOrBracket(in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        var j = from
+        let n = bytes.count
+        @inline(__always) func matters(_ b: UInt8) -> Bool {
+            b == 0x22 || b == UInt8(ascii: "{") || b == UInt8(ascii: "}") || b == UInt8(ascii: "[")
+                || b == UInt8(ascii: "]")
+        }
+        if let base = bytes.baseAddress {
+            while j + 8 <= n {
+                let word = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+                // `[` 5B and `]` 5D, `{` 7B and `}` 7D differ in bits 1 and 2 only: with those
+                // cleared, two tests find all four (and `Y`, `_`, `y` and DEL, which the
+                // byte-at-a-time scan then passes over).
+                let folded = word & ~(ByteLanes.ones &* 0x06)
+                let hits = ByteLanes.equal(word, 0x22) | ByteLanes.equal(folded, 0x59) | ByteLanes.equal(folded, 0x79)
+                if hits != 0 {
+                    j += hits.trailingZeroBitCount >> 3
+                    break
+                }
+                j += 8
+            }
+        }
+        while j < n && !matters(bytes[j]) { j += 1 }
+        return j
+    }
+
     /// The index of the first byte in `bytes[from...]` that is not a space, tab or line
     /// break, else the count.
     @inline(__always)
@@ -259,17 +303,11 @@ public struct ChunkBoundaryScanner: Sendable {
     static func quoteOrBackslash(in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         var j = from
         let n = bytes.count
-        // Most strings of an export are short keys and values: a few bytes one at a time
-        // first, then eight at a time.
-        let short = min(n, from + 8)
-        while j < short {
-            if bytes[j] == 0x22 || bytes[j] == 0x5C { return j }
-            j += 1
-        }
         if let base = bytes.baseAddress {
             while j + 8 <= n {
                 let word = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
-                if ByteLanes.equal(word, 0x22) | ByteLanes.equal(word, 0x5C) != 0 { break }
+                let hits = ByteLanes.equal(word, 0x22) | ByteLanes.equal(word, 0x5C)
+                if hits != 0 { return j + hits.trailingZeroBitCount >> 3 }
                 j += 8
             }
         }

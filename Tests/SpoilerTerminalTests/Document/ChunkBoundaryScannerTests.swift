@@ -30,6 +30,13 @@ import Testing
         "{", "}", "[", "]", #"\""#, #"\\"#, #"\\\""#, "messages", " ", "text and more text", "é", "漢字", ",", ":",
     ]
 
+    /// Members of an export's message between its strings: numbers, literals, blanks,
+    /// nested arrays and objects.
+    static let valuePieces = [
+        #", "n": 1234567890123"#, #","b":true,"z":null"#, ",\n    \"f\": false", #", "arr": [ [ ], { "k": [ {} ] } ]"#,
+        #", "d": -1.5e10 "#, ",\t\"t\"\r\n:\n[\n1\n,\n2\n]",
+    ]
+
     /// A document of `rule`'s kind: text pieces (with line breaks rare when `longLines`),
     /// or an export whose messages' strings hold braces and escapes.
     static func document(_ rng: inout SplitMix64, rule: ChunkBoundaryScanner.Rule) -> String {
@@ -39,9 +46,12 @@ import Testing
                 if m > 0 { text += ",\n " }
                 text += #"{"id":\#(m),"text":""#
                 for _ in 0..<Int(rng.next() % 30) { text += stringPieces[Int(rng.next() % UInt64(stringPieces.count))] }
-                text += #"","entities":[{"a":[1,{}]}]}"#
+                text += #"","entities":[{"a":[1,{}]}]"#
+                // Values between strings, which a scan inside the messages passes over.
+                for _ in 0..<Int(rng.next() % 4) { text += valuePieces[Int(rng.next() % UInt64(valuePieces.count))] }
+                text += "}"
             }
-            return text + "]}\n"
+            return text + (rng.next() % 2 == 0 ? "]}\n" : #"], "after": {"list": [{"id": 1, "m": [{}]}]}}"# + "\n")
         }
         let longLines = rng.next() % 2 == 0
         var text = ""
