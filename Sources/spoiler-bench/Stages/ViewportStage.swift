@@ -16,7 +16,9 @@ import SpoilerTerminal
 /// frame; target < 150), `read_peak_rss_mb` (that process's peak RSS, sampled from
 /// /proc while it shows its first screen; target < 64), and `read_end_at_once_ms` and
 /// `read_end_after_1s_ms` (End pressed at the first frame, or a second later, until the
-/// end shows; medians of three).
+/// end shows; medians of three); and for a 300 MB Telegram Desktop export read with
+/// `--from export`, `read_export_first_frame_ms`, `read_export_peak_rss_mb` and
+/// `read_export_end_at_once_ms`.
 enum ViewportStage {
     static let stage = BenchStage(
         name: "viewport", summary: "play's first frame of 620 KB; read of 100 MB: first frame and peak RSS",
@@ -68,6 +70,29 @@ enum ViewportStage {
                 ends.isEmpty ? nil : ends[ends.count / 2] * 1000, unit: "ms", key: key,
                 note: "until the end shows")
         }
+        guard let export = exportDocument(megabytes: 300) else {
+            bench.report("read export first frame", nil, unit: "ms", key: "read_export_first_frame_ms", note: "no file")
+            return
+        }
+        var exportFrames: [Double] = []
+        var exportEnds: [Double] = []
+        var exportPeak = 0.0
+        for _ in 0..<3 {
+            guard let (seconds, rss, end) = readInTerminal(export, from: "export", endAfter: 0) else { continue }
+            exportFrames.append(seconds)
+            exportPeak = max(exportPeak, rss)
+            if let end { exportEnds.append(end) }
+        }
+        func middle(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.sorted()[values.count / 2] * 1000 }
+        bench.report(
+            "read first frame (300 MB export, in a pty)", middle(exportFrames), unit: "ms",
+            key: "read_export_first_frame_ms", note: "target < 150")
+        bench.report(
+            "read peak RSS (300 MB export)", exportFrames.isEmpty ? nil : exportPeak, unit: "MB",
+            key: "read_export_peak_rss_mb", note: "target < 64")
+        bench.report(
+            "read End at the first frame (300 MB export)", middle(exportEnds), unit: "ms",
+            key: "read_export_end_at_once_ms", note: "until the end shows")
     }
 
     /// Parses the message, makes the view and encodes its first frame.
@@ -120,9 +145,56 @@ enum ViewportStage {
         return path
     }
 
+    /// A Telegram Desktop export (`result.json`, indented as the app writes it) of about
+    /// `megabytes` MB in the temporary folder (made once): messages of a few words, one in
+    /// four with a spoiler as a text object, and their `text_entities`.
+    static func exportDocument(megabytes: Int) -> String? {
+        let path = "/tmp/spoiler-bench-read-\(megabytes)mb-export.json"
+        var info = stat()
+        if stat(path, &info) == 0 && Int(info.st_size) >= megabytes << 20 { return path }
+        guard let file = fopen(path, "w") else { return nil }
+        defer { fclose(file) }
+        var rng = SplitMix64(seed: 23)
+        let head = Array(#"{\#n "name": "Movie night",\#n "type": "private_group",\#n "id": 17,\#n "messages": ["#.utf8)
+        var written = fwrite(head, 1, head.count, file)
+        var id = 0
+        var out: [UInt8] = []
+        func words(_ n: Int) -> String {
+            (0..<n).map { _ in
+                String((0..<Int(2 + rng.next() % 7)).map { _ in Character(UnicodeScalar(UInt8(97 + rng.next() % 26))) })
+            }.joined(separator: " ")
+        }
+        while written < megabytes << 20 {
+            out.removeAll(keepingCapacity: true)
+            id += 1
+            let plain = words(Int(3 + rng.next() % 12))
+            var message = "\(id == 1 ? "" : ",")\n  {\n   \"id\": \(id),\n   \"type\": \"message\",\n"
+            message += "   \"date\": \"2026-11-01T19:01:10\",\n   \"date_unixtime\": \"1793559670\",\n"
+            message += "   \"from\": \"Ana\",\n   \"from_id\": \"user1001\",\n"
+            if rng.next() % 4 == 0 {
+                let hidden = words(Int(1 + rng.next() % 4))
+                message +=
+                    "   \"text\": [\n    \"\(plain) \",\n    {\n     \"type\": \"spoiler\",\n     \"text\": \"\(hidden)\"\n    }\n   ],\n"
+                message +=
+                    "   \"text_entities\": [\n    {\n     \"type\": \"plain\",\n     \"text\": \"\(plain) \"\n    },\n"
+                message += "    {\n     \"type\": \"spoiler\",\n     \"text\": \"\(hidden)\"\n    }\n   ]\n  }"
+            } else {
+                message += "   \"text\": \"\(plain)\",\n   \"text_entities\": [\n    {\n     \"type\": \"plain\",\n"
+                message += "     \"text\": \"\(plain)\"\n    }\n   ]\n  }"
+            }
+            out += message.utf8
+            written += fwrite(out, 1, out.count, file)
+        }
+        let tail = Array("\n ]\n}\n".utf8)
+        _ = fwrite(tail, 1, tail.count, file)
+        return path
+    }
+
     /// Runs `spoiler read path` in a pseudo-terminal of 80 × 24: the seconds from the
     /// spawn to the first frame (its bar drawn), then `q`; and the process's peak RSS in MB.
-    static func readInTerminal(_ path: String, endAfter: Double? = nil) -> (Double, Double, Double?)? {
+    static func readInTerminal(_ path: String, from: String? = nil, endAfter: Double? = nil) -> (
+        Double, Double, Double?
+    )? {
         let here = CommandLine.arguments[0]
         let binary = String(here[..<(here.lastIndex(of: "/") ?? here.startIndex)]) + "/spoiler"
         guard access(binary, X_OK) == 0 else {
@@ -148,7 +220,7 @@ enum ViewportStage {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID: a session of its own
-        let argv = [binary, "read", path]
+        let argv = [binary, "read"] + (from.map { ["--from", $0] } ?? []) + [path]
         let env = ["TERM=xterm-256color", "PATH=/usr/bin:/bin"]
         var cArgs = argv.map { strdup($0) } + [nil]
         var cEnv = env.map { strdup($0) } + [nil]
