@@ -21,8 +21,8 @@ public struct Entity: Sendable, Hashable {
     }
 
     /// The most that ``offset``, ``length`` and ``end`` can be: 2³¹ − 1 UTF-16 code units,
-    /// more than the text of any message a parser reads (``MessageParser`` refuses an input
-    /// of more bytes than this with a ``ParseError``).
+    /// more than the text of any message a parser reads (SpoilerParser's `MessageParser`
+    /// refuses an input of more bytes than this with a `ParseError`).
     public static let maxUTF16Offset = Int(Int32.max)
 
     /// The kind of formatting.
