@@ -94,28 +94,68 @@ extension LayoutEngine {
         return ok
     }
 
-    /// Writes what comes before the words, as ``TextLayout/jsonBytes(id:redact:)`` writes it:
-    /// the id, the metrics, the size, the lines, and `"words":[`.
+    /// Writes what comes before the words, as ``TextLayout/jsonBytes(id:redact:)`` writes it
+    /// (``TextLayout/writeHead(metrics:width:height:columns:rows:id:to:)`` and
+    /// ``TextLayout/write(_:first:to:)`` for a layout of the `mono` model): the id, the
+    /// metrics, the size, the lines, and `"words":[`, with one check of the room for all.
     private static func writeHead(
-        of stream: MonoGeometryStream, metrics: LayoutMetrics, id: UnsafeBufferPointer<UInt8>?,
+        of stream: borrowing MonoGeometryStream, metrics: LayoutMetrics, id: UnsafeBufferPointer<UInt8>?,
         to c: inout JSONByteCursor
     ) {
         var maxUnits = 0
         for k in 0..<stream.lineCount { maxUnits = max(maxUnits, Int(stream.lines[k].width)) }
         let scale = stream.scale
+        let lineCount = stream.lineCount
+        let lineHeight = metrics.lineHeight
         // The stream lays out the mono model only: no font, no fallbacks.
-        TextLayout.writeHead(
-            metrics: metrics, width: maxUnits * scale, height: stream.lineCount * metrics.lineHeight,
-            columns: maxUnits, rows: stream.lineCount, id: id, to: &c)
-        c.literal(#","lines":["#)
-        for k in 0..<stream.lineCount {
-            let line = stream.lines[k]
-            TextLayout.write(
-                LayoutLine(
-                    index: k, y: k * metrics.lineHeight, height: metrics.lineHeight, width: Int(line.width) * scale,
-                    utf16Offset: Int(line.utf16Start), utf16Length: Int(line.utf16End - line.utf16Start)),
-                first: k == 0, to: &c)
+        c.withRoom(bound: 600 + (id?.count ?? 0) + lineCount * MonoGeometryStream.lineBound) { q in
+            var o = RawJSON(p: q)
+            if let id {
+                o.literal(#"{"id":"#)
+                o.raw(id)
+                o.literal(#","metrics":{"model":"mono","font":null,"cellWidth":"#)
+            } else {
+                o.literal(#"{"metrics":{"model":"mono","font":null,"cellWidth":"#)
+            }
+            o.integer(metrics.cellWidth)
+            o.literal(#","cellHeight":"#)
+            o.integer(metrics.cellHeight)
+            o.literal(#","ascent":"#)
+            o.integer(metrics.ascent)
+            o.literal(#","descent":"#)
+            o.integer(metrics.descent)
+            o.literal(#","lineHeight":"#)
+            o.integer(lineHeight)
+            o.literal(#","fallbacks":"#)
+            o.integer(metrics.fallbacks)
+            o.literal(#"},"width":"#)
+            o.integer(maxUnits * scale)
+            o.literal(#","height":"#)
+            o.integer(lineCount * lineHeight)
+            o.literal(#","columns":"#)
+            o.integer(maxUnits)
+            o.literal(#","rows":"#)
+            o.integer(lineCount)
+            o.literal(#","lines":["#)
+            for k in 0..<lineCount {
+                let line = stream.lines[k]
+                if k > 0 { o.literal(",") }
+                o.literal(#"{"index":"#)
+                o.integer(k)
+                o.literal(#","y":"#)
+                o.integer(k * lineHeight)
+                o.literal(#","height":"#)
+                o.integer(lineHeight)
+                o.literal(#","width":"#)
+                o.integer(Int(line.width) * scale)
+                o.literal(#","offset":"#)
+                o.integer(Int(line.utf16Start))
+                o.literal(#","length":"#)
+                o.integer(Int(line.utf16End - line.utf16Start))
+                o.literal("}")
+            }
+            o.literal(#"],"words":["#)
+            return o.p
         }
-        c.literal(#"],"words":["#)
     }
 }

@@ -330,8 +330,66 @@ struct MonoGeometryStream: GraphemeSink {
         activeCount -= 1
     }
 
-    /// Writes one word box, as ``TextLayout/jsonBytes(id:redact:)`` writes a ``WordBox``.
+    /// Writes one word box, as ``TextLayout/jsonBytes(id:redact:)`` writes a ``WordBox``:
+    /// with one check of the room for the whole object when its rectangle's coordinates are
+    /// below 2³¹ (written as integers), else through ``emitChecked(_:)``.
     mutating func emit(_ f: Fragment) {
+        let units = Int(f.right &- f.firstX)
+        let x = Int(f.firstX) &* scale
+        let y = Int(f.line) &* lineHeight
+        let width = units &* scale
+        let lineHeight = self.lineHeight
+        let limit = 2_147_483_648
+        let textCount = redact ? 0 : Int(f.utf8End &- f.utf8Start)
+        let bound = MonoGeometryStream.wordBound &+ 6 &* textCount
+        guard x >= 0 && x < limit && y >= 0 && y < limit && width >= 0 && width < limit && lineHeight < limit,
+            words.room >= bound
+        else {
+            emitChecked(f)
+            return
+        }
+        let comma = wordCount > 0
+        wordCount += 1
+        let text = redact ? nil : UnsafeBufferPointer(start: self.text + Int(f.utf8Start), count: textCount)
+        words.withRoom(bound: bound) { q in
+            var o = RawJSON(p: q)
+            if comma { o.literal(",") }
+            o.literal(#"{"entity":"#)
+            o.integer(f.entity)
+            o.literal(#","word":"#)
+            o.integer(f.word)
+            o.literal(#","line":"#)
+            o.integer(Int(f.line))
+            o.literal(#","x":"#)
+            o.integer(x)
+            o.literal(#","y":"#)
+            o.integer(y)
+            o.literal(#","width":"#)
+            o.integer(width)
+            o.literal(#","height":"#)
+            o.integer(lineHeight)
+            o.literal(#","column":"#)
+            o.integer(Int(f.firstX))
+            o.literal(#","columns":"#)
+            o.integer(units)
+            o.literal(#","offset":"#)
+            o.integer(Int(f.utf16Start))
+            o.literal(#","length":"#)
+            o.integer(Int(f.utf16End &- f.utf16Start))
+            o.literal(#","graphemes":"#)
+            o.integer(f.graphemes)
+            if let text {
+                o.literal(#","text":"#)
+                o.quoted(utf8: text)
+            }
+            o.literal("}")
+            return o.p
+        }
+    }
+
+    /// Writes one word box as ``emit(_:)`` does, a check of the room per value, numbers of
+    /// any size.
+    mutating func emitChecked(_ f: Fragment) {
         let units = Int(f.right &- f.firstX)
         if wordCount > 0 { words.literal(",") }
         wordCount += 1
