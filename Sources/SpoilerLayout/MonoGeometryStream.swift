@@ -148,7 +148,9 @@ struct MonoGeometryStream: GraphemeSink {
     /// joins it, up to the next spoiler's start: outside every spoiler such a grapheme only
     /// moves `x`, by the cells the table gives it (what `GraphemeScanner.scan` gives it);
     /// inside one spoiler, up to its end, such graphemes that are not whitespace also add
-    /// to its open word (opening one if none is).
+    /// to its open word (opening one if none is), and an ASCII space followed by ASCII ends
+    /// the open word, as ``visit(width:kind:utf8Start:utf8End:utf16Start:utf16Length:)``
+    /// ends it; other whitespace ends the run.
     @inline(__always)
     mutating func takeRun(
         _ p: UnsafeBufferPointer<UInt8>, from start: Int, count n: Int, utf16Start: Int32,
@@ -167,11 +169,33 @@ struct MonoGeometryStream: GraphemeSink {
             // Printable ASCII followed by ASCII: each a cluster of its own, one cell wide. A
             // run of them (up to a space inside a spoiler) is taken at once.
             if c < 0x80 && i &+ 1 < n && p[i &+ 1] < 0x80 {
-                if inside && c == 0x20 { break }
                 let room = Int(limit &- u16)
                 guard room >= 1 else { break }
+                if inside && c == 0x20 {
+                    // A space inside the spoiler ends its open word, as `visit` ends it.
+                    if let closed = active[0].endWord() { emit(closed) }
+                    cells &+= 1
+                    u16 &+= 1
+                    i &+= 1
+                    let b = p[i]
+                    c = UInt32(b)
+                    length = 1
+                    info = table[Int(b)]
+                    continue
+                }
                 let stop = min(n &- 1, i &+ room)
                 var j = i &+ 1
+                // Eight at a time while all eight are printable (and no space inside a
+                // spoiler) and the byte after them is ASCII, then one at a time.
+                if let base = p.baseAddress {
+                    while j &+ 8 < stop {
+                        let v = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+                        var stops = (v | (v &+ ByteLanes.ones)) & ByteLanes.highs | ByteLanes.below(v, 0x20)
+                        if inside { stops |= ByteLanes.equal(v, 0x20) }
+                        guard stops == 0 && base[j &+ 8] < 0x80 else { break }
+                        j &+= 8
+                    }
+                }
                 while j < stop {
                     let b = p[j]
                     guard b >= 0x20 && b < 0x7F && p[j &+ 1] < 0x80 && !(inside && b == 0x20) else { break }
