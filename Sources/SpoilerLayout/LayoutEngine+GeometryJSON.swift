@@ -66,13 +66,12 @@ extension LayoutEngine {
         let maxWords = min(spoilerUnits, MonoGeometryStream.maxActive * n)
         let wordsBound = maxWords * MonoGeometryStream.wordBound + 6 * MonoGeometryStream.maxActive * n + 8
         let headBound = 600 + (id?.count ?? 0) + MonoGeometryStream.maxLines * MonoGeometryStream.lineBound
-        let metrics = self.metrics
         var ok = true
         out.write(bound: headBound + wordsBound) { room in
             let base = room.baseAddress!
             let wordsRoom = UnsafeMutableBufferPointer(start: base + headBound, count: wordsBound)
             var stream = MonoGeometryStream(
-                text: textBase, entities: entities, scale: cellWidth, lineHeight: metrics.lineHeight, redact: redact,
+                text: textBase, entities: entities, scale: cellWidth, lineHeight: cellHeight, redact: redact,
                 words: JSONByteCursor(room: wordsRoom))
             let end = LayoutEngine.forEachGrapheme(p, count: n, measure: MonoMeasure(), into: &stream)
             stream.finish(end: end)
@@ -83,7 +82,7 @@ extension LayoutEngine {
             let wordsCount = (base + headBound).distance(to: stream.words.position)
             let headCount = JSONByteCursor.write(into: UnsafeMutableBufferPointer(start: base, count: headBound)) {
                 c in
-                LayoutEngine.writeHead(of: stream, metrics: metrics, id: id, to: &c)
+                LayoutEngine.writeHead(of: stream, cellHeight: cellHeight, id: id, to: &c)
             }
             // The words follow the head.
             UnsafeMutableRawPointer(base + headCount).copyMemory(from: base + headBound, byteCount: wordsCount)
@@ -97,16 +96,18 @@ extension LayoutEngine {
     /// Writes what comes before the words, as ``TextLayout/jsonBytes(id:redact:)`` writes it
     /// (``TextLayout/writeHead(metrics:width:height:columns:rows:id:to:)`` and
     /// ``TextLayout/write(_:first:to:)`` for a layout of the `mono` model): the id, the
-    /// metrics, the size, the lines, and `"words":[`, with one check of the room for all.
+    /// metrics (``metrics`` of the `mono` model with cells `stream.scale` × `cellHeight`
+    /// pixels), the size, the lines, and `"words":[`, with one check of the room for all.
     private static func writeHead(
-        of stream: borrowing MonoGeometryStream, metrics: LayoutMetrics, id: UnsafeBufferPointer<UInt8>?,
+        of stream: borrowing MonoGeometryStream, cellHeight: Int, id: UnsafeBufferPointer<UInt8>?,
         to c: inout JSONByteCursor
     ) {
         var maxUnits = 0
         for k in 0..<stream.lineCount { maxUnits = max(maxUnits, Int(stream.lines[k].width)) }
         let scale = stream.scale
         let lineCount = stream.lineCount
-        let lineHeight = metrics.lineHeight
+        let lineHeight = cellHeight
+        let ascent = LayoutEngine.monoAscent(cellHeight: cellHeight)
         // The stream lays out the mono model only: no font, no fallbacks.
         c.withRoom(bound: 600 + (id?.count ?? 0) + lineCount * MonoGeometryStream.lineBound) { q in
             var o = RawJSON(p: q)
@@ -117,18 +118,16 @@ extension LayoutEngine {
             } else {
                 o.literal(#"{"metrics":{"model":"mono","font":null,"cellWidth":"#)
             }
-            o.integer(metrics.cellWidth)
+            o.integer(scale)
             o.literal(#","cellHeight":"#)
-            o.integer(metrics.cellHeight)
+            o.integer(cellHeight)
             o.literal(#","ascent":"#)
-            o.integer(metrics.ascent)
+            o.integer(ascent)
             o.literal(#","descent":"#)
-            o.integer(metrics.descent)
+            o.integer(cellHeight - ascent)
             o.literal(#","lineHeight":"#)
             o.integer(lineHeight)
-            o.literal(#","fallbacks":"#)
-            o.integer(metrics.fallbacks)
-            o.literal(#"},"width":"#)
+            o.literal(#","fallbacks":0},"width":"#)
             o.integer(maxUnits * scale)
             o.literal(#","height":"#)
             o.integer(lineCount * lineHeight)
