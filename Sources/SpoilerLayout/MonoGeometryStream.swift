@@ -219,7 +219,7 @@ struct MonoGeometryStream: GraphemeSink {
                 continue
             }
             if inside {
-                let kind = info & 0x0F
+                let kind = info & Info.kindMask
                 if kind == GraphemeKind.space.rawValue || kind == GraphemeKind.glue.rawValue { break }
             }
             let units: Int32 = c > 0xFFFF ? 2 : 1
