@@ -102,10 +102,24 @@ extension LayoutEngine {
         of stream: borrowing MonoGeometryStream, cellHeight: Int, id: UnsafeBufferPointer<UInt8>?,
         to c: inout JSONByteCursor
     ) {
-        var maxUnits = 0
-        for k in 0..<stream.lineCount { maxUnits = max(maxUnits, Int(stream.lines[k].width)) }
         let scale = stream.scale
         let lineCount = stream.lineCount
+        // The lines through a pointer: a subscript of the inline array copies all of it.
+        stream.lines.span.withUnsafeBufferPointer { lines in
+            let kept = UnsafeBufferPointer(rebasing: lines[0..<lineCount])
+            writeHead(lines: kept, scale: scale, cellHeight: cellHeight, id: id, to: &c)
+        }
+    }
+
+    /// Writes the head of ``writeHead(of:cellHeight:id:to:)`` for `lines`, `scale` pixels a cell
+    /// across and `cellHeight` down.
+    private static func writeHead(
+        lines: UnsafeBufferPointer<LineExtent>, scale: Int, cellHeight: Int, id: UnsafeBufferPointer<UInt8>?,
+        to c: inout JSONByteCursor
+    ) {
+        var maxUnits = 0
+        for line in lines { maxUnits = max(maxUnits, Int(line.width)) }
+        let lineCount = lines.count
         let lineHeight = cellHeight
         let ascent = LayoutEngine.monoAscent(cellHeight: cellHeight)
         // The stream lays out the mono model only: no font, no fallbacks.
@@ -137,7 +151,7 @@ extension LayoutEngine {
             o.integer(lineCount)
             o.literal(#","lines":["#)
             for k in 0..<lineCount {
-                let line = stream.lines[k]
+                let line = lines[k]
                 if k > 0 { o.literal(",") }
                 o.literal(#"{"index":"#)
                 o.integer(k)
