@@ -24,21 +24,30 @@ struct RawJSON {
         p += bytes.count
     }
 
-    /// Writes `n` in decimal, as ``JSONByteCursor/integer(_:)``; at most 20 bytes.
+    /// The two decimal digits of 0 to 99, in order.
+    static let digitPairs: StaticString = """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
+
+    /// Writes `n` in decimal, as ``JSONByteCursor/integer(_:)``; at most 20 bytes. Below
+    /// 1,000 the digits go two at a time from ``digitPairs``.
     @inline(__always)
     mutating func integer(_ n: Int) {
         let m = UInt(bitPattern: n)
+        let pairs = UnsafeRawPointer(RawJSON.digitPairs.utf8Start)
         if m < 10 {
             p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m)
             p += 1
         } else if m < 100 {
-            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m / 10)
-            p[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10)
+            UnsafeMutableRawPointer(p).storeBytes(
+                of: pairs.loadUnaligned(fromByteOffset: 2 &* Int(m), as: UInt16.self), as: UInt16.self)
             p += 2
         } else if m < 1000 {
-            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m / 100)
-            p[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m / 10 % 10)
-            p[2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10)
+            let high = m / 100
+            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: high)
+            UnsafeMutableRawPointer(p + 1).storeBytes(
+                of: pairs.loadUnaligned(fromByteOffset: 2 &* Int(m &- high &* 100), as: UInt16.self), as: UInt16.self)
             p += 3
         } else {
             anyInteger(n)

@@ -169,7 +169,8 @@ import Testing
             if raw != expected { failures.append(text.debugDescription) }
         }
         #expect(failures.count == 0, "\(failures.count) strings differ, first: \(failures.first ?? "")")
-        let numbers = [0, 7, 9, 10, 42, 99, 100, 999, 1_000, 65_536, 2_147_483_648, Int.max, -1, -999, -1_000, Int.min]
+        #expect(RawJSON.digitPairs.utf8CodeUnitCount == 200)
+        let numbers = Array(0...1_100) + [65_536, 2_147_483_648, Int.max, -1, -9, -10, -999, -1_000, Int.min]
         for n in numbers {
             let expected = JSONByteCursor.bytes(capacity: 20) { $0.integer(n) }
             let raw = JSONByteCursor.bytes(capacity: 20) { c in
