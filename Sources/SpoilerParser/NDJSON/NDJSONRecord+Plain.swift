@@ -202,7 +202,7 @@ extension NDJSONRecord {
         var entities: [Entity] = []
         swap(&entities, &buffers.entities)
         defer { swap(&entities, &buffers.entities) }
-        entities.removeAll(keepingCapacity: true)
+        NDJSONLineBuffers.empty(&entities)
         var reader = PlainLineReader(base: base, count: line.count)
         var scanFailed = false
         var wroteLineID = false
