@@ -161,12 +161,28 @@ public struct JSONByteCursor {
         }
         var q = p + digits
         p = q
-        repeat {
-            q -= 1
-            q.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10)
-            m /= 10
-        } while m > 0
+        // Two digits at a time from the back, then the one or two left.
+        let pairs = UnsafeRawPointer(JSONByteCursor.digitPairs.utf8Start)
+        while m >= 100 {
+            let r = m % 100
+            m /= 100
+            q -= 2
+            UnsafeMutableRawPointer(q).storeBytes(
+                of: pairs.loadUnaligned(fromByteOffset: 2 &* Int(r), as: UInt16.self), as: UInt16.self)
+        }
+        if m >= 10 {
+            UnsafeMutableRawPointer(q - 2).storeBytes(
+                of: pairs.loadUnaligned(fromByteOffset: 2 &* Int(m), as: UInt16.self), as: UInt16.self)
+        } else {
+            q[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m)
+        }
     }
+
+    /// The two decimal digits of 0 to 99, in order.
+    static let digitPairs: StaticString = """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
 
     /// Writes `d` as ``JSONWriter/number(_:decimals:)`` writes it; at most 32 bytes for
     /// `decimals` up to 8.
