@@ -44,6 +44,9 @@ public struct JSONByteCursor {
     /// Where the next byte goes.
     public var position: UnsafeMutablePointer<UInt8> { p }
 
+    /// How many bytes are left in the room.
+    public var room: Int { p.distance(to: end) }
+
     /// Writes with `body` into `room`, and returns how many bytes it wrote.
     ///
     /// - Precondition: `body` writes at most `room.count` bytes.
@@ -55,6 +58,25 @@ public struct JSONByteCursor {
         return room.baseAddress!.distance(to: cursor.p)
     }
 
+    /// Writes at most `bound` bytes straight through a pointer, with one check of the room
+    /// for all of them instead of one per value: `body` is given where the next byte goes
+    /// and returns one past the last byte it wrote.
+    ///
+    /// ```swift
+    /// c.withRoom(bound: 2) { q in q[0] = 0x5B; q[1] = 0x5D; return q + 2 }  // []
+    /// ```
+    ///
+    /// - Precondition: `body` writes at most `bound` bytes, from the pointer it is given on.
+    @inlinable @inline(__always)
+    public mutating func withRoom(
+        bound: Int, _ body: (UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>
+    ) {
+        reserve(bound)
+        let q = body(p)
+        precondition(q >= p && p.distance(to: q) <= bound, "JSONByteCursor: more was written than the bound")
+        p = q
+    }
+
     @usableFromInline func reserve(_ n: Int) {
         precondition(n <= p.distance(to: end), "JSONByteCursor: the bound given was too small")
     }
@@ -64,7 +86,8 @@ public struct JSONByteCursor {
     public mutating func literal(_ s: StaticString) {
         let n = s.utf8CodeUnitCount
         reserve(n)
-        p.update(from: s.utf8Start, count: n)
+        // A static string never overlaps the room: a plain copy, without memmove's test.
+        p.initialize(from: s.utf8Start, count: n)
         p += n
     }
 
@@ -138,12 +161,28 @@ public struct JSONByteCursor {
         }
         var q = p + digits
         p = q
-        repeat {
-            q -= 1
-            q.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10)
-            m /= 10
-        } while m > 0
+        // Two digits at a time from the back, then the one or two left.
+        let pairs = UnsafeRawPointer(JSONByteCursor.digitPairs.utf8Start)
+        while m >= 100 {
+            let r = m % 100
+            m /= 100
+            q -= 2
+            UnsafeMutableRawPointer(q).storeBytes(
+                of: pairs.loadUnaligned(fromByteOffset: 2 &* Int(r), as: UInt16.self), as: UInt16.self)
+        }
+        if m >= 10 {
+            UnsafeMutableRawPointer(q - 2).storeBytes(
+                of: pairs.loadUnaligned(fromByteOffset: 2 &* Int(m), as: UInt16.self), as: UInt16.self)
+        } else {
+            q[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m)
+        }
     }
+
+    /// The two decimal digits of 0 to 99, in order.
+    static let digitPairs: StaticString = """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
 
     /// Writes `d` as ``JSONWriter/number(_:decimals:)`` writes it; at most 32 bytes for
     /// `decimals` up to 8.

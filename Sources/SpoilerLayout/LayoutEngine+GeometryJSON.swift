@@ -66,13 +66,12 @@ extension LayoutEngine {
         let maxWords = min(spoilerUnits, MonoGeometryStream.maxActive * n)
         let wordsBound = maxWords * MonoGeometryStream.wordBound + 6 * MonoGeometryStream.maxActive * n + 8
         let headBound = 600 + (id?.count ?? 0) + MonoGeometryStream.maxLines * MonoGeometryStream.lineBound
-        let metrics = self.metrics
         var ok = true
         out.write(bound: headBound + wordsBound) { room in
             let base = room.baseAddress!
             let wordsRoom = UnsafeMutableBufferPointer(start: base + headBound, count: wordsBound)
             var stream = MonoGeometryStream(
-                text: textBase, entities: entities, scale: cellWidth, lineHeight: metrics.lineHeight, redact: redact,
+                text: textBase, entities: entities, scale: cellWidth, lineHeight: cellHeight, redact: redact,
                 words: JSONByteCursor(room: wordsRoom))
             let end = LayoutEngine.forEachGrapheme(p, count: n, measure: MonoMeasure(), into: &stream)
             stream.finish(end: end)
@@ -83,7 +82,7 @@ extension LayoutEngine {
             let wordsCount = (base + headBound).distance(to: stream.words.position)
             let headCount = JSONByteCursor.write(into: UnsafeMutableBufferPointer(start: base, count: headBound)) {
                 c in
-                LayoutEngine.writeHead(of: stream, metrics: metrics, id: id, to: &c)
+                LayoutEngine.writeHead(of: stream, cellHeight: cellHeight, id: id, to: &c)
             }
             // The words follow the head.
             UnsafeMutableRawPointer(base + headCount).copyMemory(from: base + headBound, byteCount: wordsCount)
@@ -94,28 +93,82 @@ extension LayoutEngine {
         return ok
     }
 
-    /// Writes what comes before the words, as ``TextLayout/jsonBytes(id:redact:)`` writes it:
-    /// the id, the metrics, the size, the lines, and `"words":[`.
+    /// Writes what comes before the words, as ``TextLayout/jsonBytes(id:redact:)`` writes it
+    /// (``TextLayout/writeHead(metrics:width:height:columns:rows:id:to:)`` and
+    /// ``TextLayout/write(_:first:to:)`` for a layout of the `mono` model): the id, the
+    /// metrics (``metrics`` of the `mono` model with cells `stream.scale` × `cellHeight`
+    /// pixels), the size, the lines, and `"words":[`, with one check of the room for all.
     private static func writeHead(
-        of stream: MonoGeometryStream, metrics: LayoutMetrics, id: UnsafeBufferPointer<UInt8>?,
+        of stream: borrowing MonoGeometryStream, cellHeight: Int, id: UnsafeBufferPointer<UInt8>?,
+        to c: inout JSONByteCursor
+    ) {
+        let scale = stream.scale
+        let lineCount = stream.lineCount
+        // The lines through a pointer: a subscript of the inline array copies all of it.
+        stream.lines.span.withUnsafeBufferPointer { lines in
+            let kept = UnsafeBufferPointer(rebasing: lines[0..<lineCount])
+            writeHead(lines: kept, scale: scale, cellHeight: cellHeight, id: id, to: &c)
+        }
+    }
+
+    /// Writes the head of ``writeHead(of:cellHeight:id:to:)`` for `lines`, `scale` pixels a cell
+    /// across and `cellHeight` down.
+    private static func writeHead(
+        lines: UnsafeBufferPointer<LineExtent>, scale: Int, cellHeight: Int, id: UnsafeBufferPointer<UInt8>?,
         to c: inout JSONByteCursor
     ) {
         var maxUnits = 0
-        for k in 0..<stream.lineCount { maxUnits = max(maxUnits, Int(stream.lines[k].width)) }
-        let scale = stream.scale
+        for line in lines { maxUnits = max(maxUnits, Int(line.width)) }
+        let lineCount = lines.count
+        let lineHeight = cellHeight
+        let ascent = LayoutEngine.monoAscent(cellHeight: cellHeight)
         // The stream lays out the mono model only: no font, no fallbacks.
-        TextLayout.writeHead(
-            metrics: metrics, width: maxUnits * scale, height: stream.lineCount * metrics.lineHeight,
-            columns: maxUnits, rows: stream.lineCount, id: id, to: &c)
-        c.literal(#","lines":["#)
-        for k in 0..<stream.lineCount {
-            let line = stream.lines[k]
-            TextLayout.write(
-                LayoutLine(
-                    index: k, y: k * metrics.lineHeight, height: metrics.lineHeight, width: Int(line.width) * scale,
-                    utf16Offset: Int(line.utf16Start), utf16Length: Int(line.utf16End - line.utf16Start)),
-                first: k == 0, to: &c)
+        c.withRoom(bound: 600 + (id?.count ?? 0) + lineCount * MonoGeometryStream.lineBound) { q in
+            var o = RawJSON(p: q)
+            if let id {
+                o.literal(#"{"id":"#)
+                o.raw(id)
+                o.literal(#","metrics":{"model":"mono","font":null,"cellWidth":"#)
+            } else {
+                o.literal(#"{"metrics":{"model":"mono","font":null,"cellWidth":"#)
+            }
+            o.integer(scale)
+            o.literal(#","cellHeight":"#)
+            o.integer(cellHeight)
+            o.literal(#","ascent":"#)
+            o.integer(ascent)
+            o.literal(#","descent":"#)
+            o.integer(cellHeight - ascent)
+            o.literal(#","lineHeight":"#)
+            o.integer(lineHeight)
+            o.literal(#","fallbacks":0},"width":"#)
+            o.integer(maxUnits * scale)
+            o.literal(#","height":"#)
+            o.integer(lineCount * lineHeight)
+            o.literal(#","columns":"#)
+            o.integer(maxUnits)
+            o.literal(#","rows":"#)
+            o.integer(lineCount)
+            o.literal(#","lines":["#)
+            for k in 0..<lineCount {
+                let line = lines[k]
+                if k > 0 { o.literal(",") }
+                o.literal(#"{"index":"#)
+                o.integer(k)
+                o.literal(#","y":"#)
+                o.integer(k * lineHeight)
+                o.literal(#","height":"#)
+                o.integer(lineHeight)
+                o.literal(#","width":"#)
+                o.integer(Int(line.width) * scale)
+                o.literal(#","offset":"#)
+                o.integer(Int(line.utf16Start))
+                o.literal(#","length":"#)
+                o.integer(Int(line.utf16End - line.utf16Start))
+                o.literal("}")
+            }
+            o.literal(#"],"words":["#)
+            return o.p
         }
-        c.literal(#"],"words":["#)
     }
 }

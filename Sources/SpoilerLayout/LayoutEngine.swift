@@ -55,7 +55,7 @@ public struct LayoutEngine: Sendable, Equatable {
     public var metrics: LayoutMetrics {
         switch model {
         case .mono(let w, let h):
-            let ascent = (h * 3 + 3) / 4
+            let ascent = LayoutEngine.monoAscent(cellHeight: h)
             return LayoutMetrics(
                 model: .mono, fontName: nil, cellWidth: w, cellHeight: h, ascent: ascent, descent: h - ascent,
                 lineHeight: h, fallbacks: 0)
@@ -65,6 +65,11 @@ public struct LayoutEngine: Sendable, Equatable {
                 ascent: f.ascent, descent: f.descent, lineHeight: f.lineHeight, fallbacks: 0)
         }
     }
+
+    /// The ascent of the `mono` model's cells `cellHeight` pixels high: three quarters,
+    /// rounded up.
+    @inline(__always)
+    static func monoAscent(cellHeight h: Int) -> Int { (h * 3 + 3) / 4 }
 
     /// Lays out `message`.
     ///

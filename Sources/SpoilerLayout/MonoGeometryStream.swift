@@ -148,7 +148,9 @@ struct MonoGeometryStream: GraphemeSink {
     /// joins it, up to the next spoiler's start: outside every spoiler such a grapheme only
     /// moves `x`, by the cells the table gives it (what `GraphemeScanner.scan` gives it);
     /// inside one spoiler, up to its end, such graphemes that are not whitespace also add
-    /// to its open word (opening one if none is).
+    /// to its open word (opening one if none is), and an ASCII space followed by ASCII ends
+    /// the open word, as ``visit(width:kind:utf8Start:utf8End:utf16Start:utf16Length:)``
+    /// ends it; other whitespace ends the run.
     @inline(__always)
     mutating func takeRun(
         _ p: UnsafeBufferPointer<UInt8>, from start: Int, count n: Int, utf16Start: Int32,
@@ -167,11 +169,33 @@ struct MonoGeometryStream: GraphemeSink {
             // Printable ASCII followed by ASCII: each a cluster of its own, one cell wide. A
             // run of them (up to a space inside a spoiler) is taken at once.
             if c < 0x80 && i &+ 1 < n && p[i &+ 1] < 0x80 {
-                if inside && c == 0x20 { break }
                 let room = Int(limit &- u16)
                 guard room >= 1 else { break }
+                if inside && c == 0x20 {
+                    // A space inside the spoiler ends its open word, as `visit` ends it.
+                    if let closed = active[0].endWord() { emit(closed) }
+                    cells &+= 1
+                    u16 &+= 1
+                    i &+= 1
+                    let b = p[i]
+                    c = UInt32(b)
+                    length = 1
+                    info = table[Int(b)]
+                    continue
+                }
                 let stop = min(n &- 1, i &+ room)
                 var j = i &+ 1
+                // Eight at a time while all eight are printable (and no space inside a
+                // spoiler) and the byte after them is ASCII, then one at a time.
+                if let base = p.baseAddress {
+                    while j &+ 8 < stop {
+                        let v = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+                        var stops = (v | (v &+ ByteLanes.ones)) & ByteLanes.highs | ByteLanes.below(v, 0x20)
+                        if inside { stops |= ByteLanes.equal(v, 0x20) }
+                        guard stops == 0 && base[j &+ 8] < 0x80 else { break }
+                        j &+= 8
+                    }
+                }
                 while j < stop {
                     let b = p[j]
                     guard b >= 0x20 && b < 0x7F && p[j &+ 1] < 0x80 && !(inside && b == 0x20) else { break }
@@ -195,7 +219,7 @@ struct MonoGeometryStream: GraphemeSink {
                 continue
             }
             if inside {
-                let kind = info & 0x0F
+                let kind = info & Info.kindMask
                 if kind == GraphemeKind.space.rawValue || kind == GraphemeKind.glue.rawValue { break }
             }
             let units: Int32 = c > 0xFFFF ? 2 : 1
@@ -330,8 +354,66 @@ struct MonoGeometryStream: GraphemeSink {
         activeCount -= 1
     }
 
-    /// Writes one word box, as ``TextLayout/jsonBytes(id:redact:)`` writes a ``WordBox``.
+    /// Writes one word box, as ``TextLayout/jsonBytes(id:redact:)`` writes a ``WordBox``:
+    /// with one check of the room for the whole object when its rectangle's coordinates are
+    /// below 2³¹ (written as integers), else through ``emitChecked(_:)``.
     mutating func emit(_ f: Fragment) {
+        let units = Int(f.right &- f.firstX)
+        let x = Int(f.firstX) &* scale
+        let y = Int(f.line) &* lineHeight
+        let width = units &* scale
+        let lineHeight = self.lineHeight
+        let limit = 2_147_483_648
+        let textCount = redact ? 0 : Int(f.utf8End &- f.utf8Start)
+        let bound = MonoGeometryStream.wordBound &+ 6 &* textCount
+        guard x >= 0 && x < limit && y >= 0 && y < limit && width >= 0 && width < limit && lineHeight < limit,
+            words.room >= bound
+        else {
+            emitChecked(f)
+            return
+        }
+        let comma = wordCount > 0
+        wordCount += 1
+        let text = redact ? nil : UnsafeBufferPointer(start: self.text + Int(f.utf8Start), count: textCount)
+        words.withRoom(bound: bound) { q in
+            var o = RawJSON(p: q)
+            if comma { o.literal(",") }
+            o.literal(#"{"entity":"#)
+            o.integer(f.entity)
+            o.literal(#","word":"#)
+            o.integer(f.word)
+            o.literal(#","line":"#)
+            o.integer(Int(f.line))
+            o.literal(#","x":"#)
+            o.integer(x)
+            o.literal(#","y":"#)
+            o.integer(y)
+            o.literal(#","width":"#)
+            o.integer(width)
+            o.literal(#","height":"#)
+            o.integer(lineHeight)
+            o.literal(#","column":"#)
+            o.integer(Int(f.firstX))
+            o.literal(#","columns":"#)
+            o.integer(units)
+            o.literal(#","offset":"#)
+            o.integer(Int(f.utf16Start))
+            o.literal(#","length":"#)
+            o.integer(Int(f.utf16End &- f.utf16Start))
+            o.literal(#","graphemes":"#)
+            o.integer(f.graphemes)
+            if let text {
+                o.literal(#","text":"#)
+                o.quoted(utf8: text)
+            }
+            o.literal("}")
+            return o.p
+        }
+    }
+
+    /// Writes one word box as ``emit(_:)`` does, a check of the room per value, numbers of
+    /// any size.
+    mutating func emitChecked(_ f: Fragment) {
         let units = Int(f.right &- f.firstX)
         if wordCount > 0 { words.literal(",") }
         wordCount += 1

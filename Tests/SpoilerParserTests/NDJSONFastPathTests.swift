@@ -154,6 +154,7 @@ import Testing
         var rng = SplitMix64(seed: 3)
         var values: [Int] = [0, 9, 10, 99, 100, -1, -10, Int.max, Int.min]
         for _ in 0..<2_000 { values.append(Int(bitPattern: UInt(rng.next())) >> Int(rng.next() % 63)) }
+        values += Array(990...1_010) + [9_999, 10_000, 99_999, 100_000, 123_456_789, -1_000, -99_999]
         for v in values {
             var out: [UInt8] = []
             JSONWriter.appendInteger(v, to: &out)
@@ -161,6 +162,7 @@ import Testing
             var w = JSONWriter()
             w.number(Int64(v))
             #expect(w.string == String(v))
+            #expect(String(decoding: JSONByteCursor.bytes(capacity: 20) { $0.integer(v) }, as: UTF8.self) == String(v))
         }
     }
 

@@ -47,15 +47,15 @@ enum GraphemeScanner {
     static func scan(
         _ p: UnsafeBufferPointer<UInt8>, from start: Int, to n: Int, table: UnsafeBufferPointer<UInt8>
     ) -> ScannedGrapheme {
-        var (c, len) = decode(p, start)
-        let first = c
-        var j = start + len
+        let (first, len) = decode(p, start)
+        let j = start + len
         // A scalar that starts a cluster alone (boundary class Other,
         // Extended_Pictographic, LV or LVT, and not a control) ends it at the first scalar
         // after it that is not Extend or SpacingMark (UAX #29 GB9, GB9a; GB11 needs a ZWJ,
         // and RI pairs an RI first). Such a cluster, without a ZWJ, VS16 or a jamo after a
         // syllable (GB7, GB8), measures as its first scalar alone. The facts come from
-        // utf8proc, cached per scalar in `BMPInfo`; anything else takes the full loop below.
+        // utf8proc, cached per scalar in `BMPInfo`. A cluster that starts with a pictograph
+        // or a regional indicator goes through `scanEmoji`; anything else through utf8proc.
         let firstInfo = BMPInfo.info(of: first, in: table)
         if firstInfo & BMPInfo.startsAlone != 0 {
             var k = j
@@ -87,10 +87,27 @@ enum GraphemeScanner {
             }
             if simple {
                 return ScannedGrapheme(
-                    end: k, utf16Length: utf16, kind: unsafeBitCast(firstInfo & 0x0F, to: GraphemeKind.self),
+                    end: k, utf16Length: utf16,
+                    kind: unsafeBitCast(firstInfo & BMPInfo.kindMask, to: GraphemeKind.self),
                     columns: Int(firstInfo >> 4 & 0x03), base: first, scalarCount: count)
             }
         }
+        // An emoji: its ZWJ sequences and flags are found here as utf8proc finds them.
+        if firstInfo & BMPInfo.pictographic != 0 || isRegionalIndicator(first),
+            let g = scanEmoji(p, from: start, first: first, firstLength: len, to: n, table: table)
+        {
+            return g
+        }
+        return scanWithUTF8Proc(p, from: start, to: n)
+    }
+
+    /// The grapheme cluster that starts at byte `start` of valid UTF-8 `p`, looking no
+    /// further than byte `n`, found with utf8proc's stateful break: what ``scan(_:from:to:table:)``
+    /// gives, the reference its shortcuts are tested against.
+    static func scanWithUTF8Proc(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to n: Int) -> ScannedGrapheme {
+        var (c, len) = decode(p, start)
+        let first = c
+        var j = start + len
         var utf16 = c > 0xFFFF ? 2 : 1
         var count = 1
         var hasVS16 = false
@@ -112,11 +129,72 @@ enum GraphemeScanner {
         return g
     }
 
+    /// The cluster that starts at byte `start` of `p` with `first` (`firstLength` bytes),
+    /// an Extended_Pictographic scalar or a regional indicator, as
+    /// ``scanWithUTF8Proc(_:from:to:)`` finds it, without utf8proc's break function: its
+    /// state machine for these (UAX #29 GB9, GB9a, GB11, GB12, GB13) over the table's facts.
+    /// Nil, for the caller to ask utf8proc, when a scalar after it is outside the table.
+    static func scanEmoji(
+        _ p: UnsafeBufferPointer<UInt8>, from start: Int, first: UInt32, firstLength: Int, to n: Int,
+        table: UnsafeBufferPointer<UInt8>
+    ) -> ScannedGrapheme? {
+        /// utf8proc's state: EXTENDED_PICTOGRAPHIC (a pictograph and Extend scalars after
+        /// it), E_ZWG (those and a ZWJ), REGIONAL_INDICATOR (one indicator alone), or
+        /// another class, after which only Extend, ZWJ and SpacingMark join.
+        enum State { case pictographic, pictographicZWJ, indicator, other }
+        var state: State = isRegionalIndicator(first) ? .indicator : .pictographic
+        var k = start + firstLength
+        var utf16 = first > 0xFFFF ? 2 : 1
+        var count = 1
+        var hasVS16 = false
+        var regionalIndicators = state == .indicator ? 1 : 0
+        // No ASCII scalar joins a cluster (GB5, GB999).
+        while k < n && p[k] >= 0x80 {
+            let (d, dl) = decode(p, k)
+            guard let dIndex = BMPInfo.index(of: d) else { return nil }
+            let info = table[dIndex]
+            if info & BMPInfo.extends != 0 {
+                // Extend, ZWJ or SpacingMark: joins (GB9, GB9a). After a pictograph, Extend
+                // keeps it one and a ZWJ waits for the next (GB11); anything else ends that.
+                if d == 0x200D {
+                    state = state == .pictographic ? .pictographicZWJ : .other
+                } else if state == .pictographic {
+                    let isExtend =
+                        d == 0xFE0F || (d >= 0x1F3FB && d <= 0x1F3FF) || (d >= 0x0300 && d <= 0x036F)
+                        || utf8proc_get_property(Int32(bitPattern: d)).pointee.boundclass
+                            == UTF8PROC_BOUNDCLASS_EXTEND.rawValue
+                    if !isExtend { state = .other }
+                } else {
+                    state = .other
+                }
+                if d == 0xFE0F { hasVS16 = true }
+            } else if state == .pictographicZWJ && info & BMPInfo.pictographic != 0 {
+                state = .pictographic
+            } else if state == .indicator && isRegionalIndicator(d) {
+                state = .other
+                regionalIndicators += 1
+            } else {
+                break
+            }
+            k += dl
+            utf16 += d > 0xFFFF ? 2 : 1
+            count += 1
+        }
+        var g = ScannedGrapheme(end: k, utf16Length: utf16, kind: .other, columns: 1, base: first, scalarCount: count)
+        classify(&g, hasVS16: hasVS16, regionalIndicators: regionalIndicators)
+        return g
+    }
+
     /// Facts about every scalar of the Basic Multilingual Plane and of U+1F000 to U+1FFFF
-    /// (the emoji), derived once per process from utf8proc (about 3 ms): bits 0–3 the
-    /// ``GraphemeKind`` of the scalar alone, bits 4–5 its cells, bit 6 ``startsAlone``,
-    /// bit 7 ``extends``. ``index(of:)`` gives a scalar's place in ``table``.
+    /// (the emoji), derived once per process from utf8proc (about 3 ms): bits 0–2 the
+    /// ``GraphemeKind`` of the scalar alone (``kindMask``), bit 3 ``pictographic``, bits
+    /// 4–5 its cells, bit 6 ``startsAlone``, bit 7 ``extends``. ``index(of:)`` gives a
+    /// scalar's place in ``table``.
     enum BMPInfo {
+        /// The bits of the ``GraphemeKind``.
+        static let kindMask: UInt8 = 0x07
+        /// The scalar's boundary class is Extended_Pictographic (UAX #29 GB11).
+        static let pictographic: UInt8 = 1 << 3
         /// The scalar's boundary class is Other, Extended_Pictographic or a Hangul syllable
         /// (LV, LVT) and it is not a control: it forms a cluster alone unless an extending
         /// scalar follows (or, after a syllable, a vowel or final jamo: UAX #29 GB7, GB8).
@@ -157,6 +235,9 @@ enum GraphemeScanner {
                 && g.kind != .newline
             {
                 info |= startsAlone
+            }
+            if bc == Int(UTF8PROC_BOUNDCLASS_EXTENDED_PICTOGRAPHIC.rawValue) {
+                info |= pictographic
             }
             if bc == Int(UTF8PROC_BOUNDCLASS_EXTEND.rawValue) || bc == Int(UTF8PROC_BOUNDCLASS_ZWJ.rawValue)
                 || bc == Int(UTF8PROC_BOUNDCLASS_SPACINGMARK.rawValue)

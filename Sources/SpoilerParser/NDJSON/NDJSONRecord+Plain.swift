@@ -74,6 +74,30 @@ extension NDJSONRecord {
         return plainMessage(raw, id: id, buffers: &buffers, body)
     }
 
+    /// Reads the common kind of NDJSON line as
+    /// ``withPlainMessage(line:format:options:buffers:_:)`` does, for a `body` that returns
+    /// nothing: the same call without a generic result, which a caller in another module
+    /// would otherwise pay for with a look-up of type metadata on every line.
+    ///
+    /// ```swift
+    /// var buffers = NDJSONLineBuffers()
+    /// let line = Array(#""hi ||there||""#.utf8)
+    /// let read = line.withUnsafeBufferPointer { line in
+    ///     NDJSONRecord.readPlainMessage(line: line, format: .plain, buffers: &buffers) { text, entities, id in }
+    /// }
+    /// // read == true
+    /// ```
+    ///
+    /// - Parameters: As ``withPlainMessage(line:format:options:buffers:_:)``.
+    /// - Returns: Whether the line was of the common kind (and `body` was called).
+    public static func readPlainMessage(
+        line: UnsafeBufferPointer<UInt8>, format: InputFormat, options: ParseOptions = ParseOptions(),
+        buffers: inout NDJSONLineBuffers,
+        _ body: (_ text: UnsafeBufferPointer<UInt8>, _ entities: [Entity], _ id: UnsafeBufferPointer<UInt8>?) -> Void
+    ) -> Bool {
+        withPlainMessage(line: line, format: format, options: options, buffers: &buffers, body) != nil
+    }
+
     /// What ``onePassMessage(line:buffers:_:)`` did.
     private enum OnePass<R> {
         /// The line was read, and this is `body`'s result.
@@ -178,7 +202,7 @@ extension NDJSONRecord {
         var entities: [Entity] = []
         swap(&entities, &buffers.entities)
         defer { swap(&entities, &buffers.entities) }
-        entities.removeAll(keepingCapacity: true)
+        NDJSONLineBuffers.empty(&entities)
         var reader = PlainLineReader(base: base, count: line.count)
         var scanFailed = false
         var wroteLineID = false

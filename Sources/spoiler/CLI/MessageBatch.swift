@@ -302,8 +302,8 @@ struct MessageBatch {
         swap(&out, &scratch.out)
         defer { swap(&out, &scratch.out) }
         let before = out.count
-        let done: Void? = line.withUnsafeBufferPointer { line in
-            NDJSONRecord.withPlainMessage(line: line, format: format, options: options, buffers: &scratch.buffers) {
+        let done = line.withUnsafeBufferPointer { line in
+            NDJSONRecord.readPlainMessage(line: line, format: format, options: options, buffers: &scratch.buffers) {
                 text, entities, id in
                 if let id {
                     step(text, entities, id, &out)
@@ -316,7 +316,7 @@ struct MessageBatch {
                 }
             }
         }
-        guard done != nil else { return nil }
+        guard done else { return nil }
         out.append(UInt8(ascii: "\n"))
         return .appended(out.count - before)
     }

@@ -1,0 +1,118 @@
+import SpoilerCore
+
+/// JSON bytes written straight through a pointer, with no check of the room: for a writer
+/// that has checked it once for a whole object (``JSONByteCursor/withRoom(bound:_:)``).
+/// Each value is written as ``JSONByteCursor`` writes it.
+struct RawJSON {
+    /// Where the next byte goes.
+    var p: UnsafeMutablePointer<UInt8>
+
+    /// Writes the bytes of `s` as they are.
+    @inline(__always)
+    mutating func literal(_ s: StaticString) {
+        let n = s.utf8CodeUnitCount
+        // A static string never overlaps the room: a plain copy, without memmove's test.
+        p.initialize(from: s.utf8Start, count: n)
+        p += n
+    }
+
+    /// Writes bytes as they are.
+    @inline(__always)
+    mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        p.update(from: base, count: bytes.count)
+        p += bytes.count
+    }
+
+    /// The two decimal digits of 0 to 99, in order.
+    static let digitPairs: StaticString = """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
+
+    /// Writes `n` in decimal, as ``JSONByteCursor/integer(_:)``; at most 20 bytes. Below
+    /// 1,000 the digits go two at a time from ``digitPairs``.
+    @inline(__always)
+    mutating func integer(_ n: Int) {
+        let m = UInt(bitPattern: n)
+        let pairs = UnsafeRawPointer(RawJSON.digitPairs.utf8Start)
+        if m < 10 {
+            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m)
+            p += 1
+        } else if m < 100 {
+            UnsafeMutableRawPointer(p).storeBytes(
+                of: pairs.loadUnaligned(fromByteOffset: 2 &* Int(m), as: UInt16.self), as: UInt16.self)
+            p += 2
+        } else if m < 1000 {
+            let high = m / 100
+            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: high)
+            UnsafeMutableRawPointer(p + 1).storeBytes(
+                of: pairs.loadUnaligned(fromByteOffset: 2 &* Int(m &- high &* 100), as: UInt16.self), as: UInt16.self)
+            p += 3
+        } else {
+            anyInteger(n)
+        }
+    }
+
+    /// Writes any `n` in decimal, as ``integer(_:)`` does.
+    @inline(never)
+    mutating func anyInteger(_ n: Int) {
+        var m = n.magnitude
+        if n < 0 {
+            p.pointee = UInt8(ascii: "-")
+            p += 1
+        }
+        var digits = 1
+        var t = m
+        while t >= 10 {
+            t /= 10
+            digits += 1
+        }
+        var q = p + digits
+        p = q
+        repeat {
+            q -= 1
+            q.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10)
+            m /= 10
+        } while m > 0
+    }
+
+    /// Writes valid UTF-8 `text` quoted and escaped as ``JSONByteCursor/quoted(utf8:)``
+    /// does; at most 6 × `text.count` + 2 bytes.
+    ///
+    /// Eight bytes at a time, then byte by byte, are copied while none may need escaping;
+    /// from the first that may (always where a scalar starts) on, the cursor's escape writes
+    /// the rest.
+    @inline(__always)
+    mutating func quoted(utf8 text: UnsafeBufferPointer<UInt8>) {
+        p.pointee = UInt8(ascii: "\"")
+        var q = p + 1
+        let n = text.count
+        var i = 0
+        if let base = text.baseAddress {
+            while i &+ 8 <= n {
+                let v = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let mask =
+                    ByteLanes.below(v, 0x20) | ByteLanes.equal(v, 0x22) | ByteLanes.equal(v, 0x5C)
+                    | ByteLanes.equal(v, 0x7F) | ByteLanes.equal(v, 0xC2) | ByteLanes.equal(v, 0xE2)
+                if mask != 0 { break }
+                UnsafeMutableRawPointer(q + i).storeBytes(of: v, as: UInt64.self)
+                i &+= 8
+            }
+            while i < n {
+                let b = base[i]
+                if b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xC2 || b == 0xE2 { break }
+                q[i] = b
+                i &+= 1
+            }
+            q += i
+            if i < n {
+                var c = JSONByteCursor(room: UnsafeMutableBufferPointer(start: q, count: 6 * (n - i)))
+                c.escaped(utf8: UnsafeBufferPointer(rebasing: text[i...]))
+                q = c.position
+            }
+        }
+        q.pointee = UInt8(ascii: "\"")
+        p = q + 1
+    }
+}

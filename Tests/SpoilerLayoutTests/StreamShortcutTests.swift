@@ -1,0 +1,186 @@
+import SpoilerCore
+import Testing
+
+@testable import SpoilerLayout
+
+/// The shortcuts of `spoiler layout --ndjson` against the general ways, on generated text
+/// that puts them at their edges: runs of printable ASCII eight bytes at a time (a combining
+/// mark or a non-ASCII byte right after a run, CR LF, controls), spaces that end a word
+/// inside a spoiler (and a mark joining such a space), emoji ZWJ sequences and flags found
+/// without utf8proc's break function, word objects written with one check of the room, and
+/// their text escaped eight bytes at a time.
+@Suite struct StreamShortcutTests {
+    /// Scalars and short strings around the shortcuts' edges.
+    static let pieces: [String] = [
+        "a", "xy", "abcdefgh", "abcdefghijklmnopq", " ", "  ", "a b c d e f g h i j", "\r\n", "\r", "\n", "\t", "\u{1}",
+        "\u{7F}", "\u{301}", "\u{308}\u{301}", " \u{301}", "e\u{301}", "é", "漢", "字", "ｱ", "Привет", "\u{200D}",
+        "\u{FE0F}", "😀", "👩", "👧", "\u{1F3FD}", "🇺", "🇦", "🇩🇪", "\u{2764}", "©", "\u{0903}", "\u{093E}", "\u{0600}",
+        "\u{1100}", "\u{1161}", "\u{11A8}", "각", "\u{E0067}", "\u{200B}", "\u{A0}", "\u{3000}", "\"", "\\", "\u{2028}",
+        "\u{85}", "\u{20E3}", "#", "\u{1F9D1}", "👩‍👩‍👧", "👍🏽",
+    ]
+
+    /// Up to `count` pieces, with runs of 1 to 30 printable ASCII bytes (a space now and
+    /// then) between some of them.
+    static func text(_ rng: inout SplitMix64, count: Int) -> String {
+        var s = ""
+        for _ in 0..<Int(rng.next() % UInt64(count + 1)) {
+            if rng.next() % 2 == 0 {
+                for _ in 0..<Int(1 + rng.next() % 30) {
+                    s.unicodeScalars.append(rng.next() % 6 == 0 ? " " : Unicode.Scalar(UInt8(0x21 + rng.next() % 94)))
+                }
+            }
+            s += pieces[Int(rng.next() % UInt64(pieces.count))]
+        }
+        return s
+    }
+
+    /// Spoilers in canonical order without overlaps (as plain markup gives them), the whole
+    /// text now and then.
+    static func spoilers(_ rng: inout SplitMix64, utf16Count n: Int) -> [Entity] {
+        if rng.next() % 5 == 0 { return [Entity(.spoiler, offset: 0, length: n)] }
+        var entities: [Entity] = []
+        var at = 0
+        while at < n && entities.count < 6 {
+            let offset = at + Int(rng.next() % 12)
+            let length = 1 + Int(rng.next() % 25)
+            entities.append(Entity(.spoiler, offset: offset, length: length))
+            at = offset + length
+        }
+        return entities
+    }
+
+    /// Pictographs (one in the BMP), ZWJ, VS16, a skin tone, Extend, SpacingMark, Prepend,
+    /// regional indicators, a tag (outside the table), a control, a leading jamo, CJK, ASCII.
+    static let classScalars: [Unicode.Scalar] = [
+        "\u{1F600}", "\u{1F469}", "\u{A9}", "\u{200D}", "\u{FE0F}", "\u{1F3FD}", "\u{301}", "\u{903}", "\u{600}",
+        "\u{1F1FA}", "\u{1F1E6}", "\u{E0067}", "\u{200B}", "\u{1100}", "\u{6F22}", "a",
+    ]
+
+    /// One to eight of ``classScalars``.
+    static func scalars(_ rng: inout SplitMix64) -> String {
+        var s = String.UnicodeScalarView()
+        for _ in 0..<Int(1 + rng.next() % 8) { s.append(classScalars[Int(rng.next() % UInt64(classScalars.count))]) }
+        return String(s)
+    }
+
+    @Test func scannerFindsTheClustersUTF8ProcFinds() {
+        typealias Info = GraphemeScanner.BMPInfo
+        var rng = SplitMix64(seed: 0x5CA7)
+        var failures: [String] = []
+        var emoji = 0
+        GraphemeScanner.BMPInfo.table.withUnsafeBufferPointer { table in
+            for round in 0..<60_000 {
+                // Half the texts from the pieces, half from a few scalars of the classes
+                // the emoji state machine tells apart, so that every short sequence of them
+                // comes up.
+                let text = round % 2 == 0 ? Self.text(&rng, count: 10) : Self.scalars(&rng)
+                let bytes = Array(text.utf8)
+                bytes.withUnsafeBufferPointer { p in
+                    var i = 0
+                    while i < p.count {
+                        let g = GraphemeScanner.scan(p, from: i, to: p.count, table: table)
+                        let r = GraphemeScanner.scanWithUTF8Proc(p, from: i, to: p.count)
+                        let (first, _) = GraphemeScanner.decode(p, i)
+                        let info = Info.info(of: first, in: table)
+                        if info & Info.pictographic != 0 || GraphemeScanner.isRegionalIndicator(first) { emoji += 1 }
+                        let same =
+                            (g.end, g.utf16Length, g.kind, g.columns, g.base, g.scalarCount)
+                            == (r.end, r.utf16Length, r.kind, r.columns, r.base, r.scalarCount)
+                        if !same { failures.append("\(text.debugDescription) at \(i): \(g) against \(r)") }
+                        i = Swift.max(i + 1, r.end)
+                        while i < p.count && p[i] & 0xC0 == 0x80 { i += 1 }
+                    }
+                }
+            }
+        }
+        #expect(failures.count == 0, "\(failures.count) clusters differ, first: \(failures.first ?? "")")
+        #expect(emoji > 60_000, "only \(emoji) clusters started with a pictograph or an indicator")
+    }
+
+    @Test func streamedGeometryOfLongASCIIRunsIsTheGeneralLayoutsJSON() {
+        var rng = SplitMix64(seed: 0xA5C1)
+        var failures: [String] = []
+        var taken = 0
+        let engines = [LayoutEngine(), LayoutEngine(model: .mono(cellWidth: 3, cellHeight: 5))]
+        for round in 0..<8_000 {
+            let text = Self.text(&rng, count: 8)
+            let bytes = Array(text.utf8)
+            let entities = Self.spoilers(&rng, utf16Count: text.utf16.count)
+            let engine = engines[round % engines.count]
+            let redact = round % 7 == 0
+            let id: [UInt8]? = round % 2 == 0 ? nil : Array("\"r\(round)\"".utf8)
+            let expected = GeometryStreamTests.general(engine, bytes, entities, id: id, redact: redact)
+            if let streamed = GeometryStreamTests.streamed(engine, bytes, entities, id: id, redact: redact) {
+                taken += 1
+                if streamed != expected { failures.append("\(text.debugDescription) \(entities)") }
+            }
+        }
+        #expect(failures.count == 0, "\(failures.count) messages differ, first: \(failures.first ?? "")")
+        #expect(taken > 6_000, "only \(taken) messages took the stream")
+    }
+
+    /// A word past column 2048 with cells 2²⁰ pixels wide has an `x` of 2³¹ or more: it is
+    /// written the checked way, as the general layout writes it.
+    @Test func wordsFarToTheRightAreWrittenTheCheckedWay() throws {
+        let engine = LayoutEngine(model: .mono(cellWidth: 1 << 20, cellHeight: 1 << 20))
+        let prefix = String(repeating: "x", count: 3_000) + " "
+        let text = prefix + "ab \"c\" d"
+        let bytes = Array(text.utf8)
+        let entities = [Entity(.spoiler, offset: prefix.utf16.count, length: 8)]
+        for redact in [false, true] {
+            let streamed = try #require(GeometryStreamTests.streamed(engine, bytes, entities, id: nil, redact: redact))
+            let general = GeometryStreamTests.general(engine, bytes, entities, id: nil, redact: redact)
+            #expect(String(decoding: streamed, as: UTF8.self) == String(decoding: general, as: UTF8.self))
+        }
+    }
+
+    /// Words of over 1,000 graphemes and columns: numbers of four and five digits.
+    @Test func longWordsAreWrittenAsTheGeneralLayoutWritesThem() throws {
+        let text = String(repeating: "y", count: 1_500) + " " + String(repeating: "\u{6F22}", count: 1_200) + "\r\nz"
+        let bytes = Array(text.utf8)
+        let entities = [Entity(.spoiler, offset: 0, length: text.utf16.count)]
+        for redact in [false, true] {
+            let streamed = try #require(
+                GeometryStreamTests.streamed(LayoutEngine(), bytes, entities, id: nil, redact: redact))
+            let general = GeometryStreamTests.general(LayoutEngine(), bytes, entities, id: nil, redact: redact)
+            #expect(String(decoding: streamed, as: UTF8.self) == String(decoding: general, as: UTF8.self))
+        }
+    }
+
+    @Test func rawJSONWritesWhatTheCursorWrites() {
+        var rng = SplitMix64(seed: 0x7A3)
+        let extra = ["\u{80}", "\u{9F}", "\u{A0}", "\u{2029}", "\u{2068}", "\u{200E}", "\u{1F}", "\u{0}", "ab\"cd\\ef"]
+        var failures: [String] = []
+        for _ in 0..<5_000 {
+            var text = Self.text(&rng, count: 6)
+            if rng.next() % 2 == 0 { text += extra[Int(rng.next() % UInt64(extra.count))] }
+            let bytes = Array(text.utf8)
+            let bound = 6 * bytes.count + 2
+            let expected = JSONByteCursor.bytes(capacity: bound) { c in
+                bytes.withUnsafeBufferPointer { c.quoted(utf8: $0) }
+            }
+            let raw = JSONByteCursor.bytes(capacity: bound) { c in
+                c.withRoom(bound: bound) { q in
+                    var o = RawJSON(p: q)
+                    bytes.withUnsafeBufferPointer { o.quoted(utf8: $0) }
+                    return o.p
+                }
+            }
+            if raw != expected { failures.append(text.debugDescription) }
+        }
+        #expect(failures.count == 0, "\(failures.count) strings differ, first: \(failures.first ?? "")")
+        #expect(RawJSON.digitPairs.utf8CodeUnitCount == 200)
+        let numbers = Array(0...1_100) + [65_536, 2_147_483_648, Int.max, -1, -9, -10, -999, -1_000, Int.min]
+        for n in numbers {
+            let expected = JSONByteCursor.bytes(capacity: 20) { $0.integer(n) }
+            let raw = JSONByteCursor.bytes(capacity: 20) { c in
+                c.withRoom(bound: 20) { q in
+                    var o = RawJSON(p: q)
+                    o.integer(n)
+                    return o.p
+                }
+            }
+            #expect(raw == expected, "\(n)")
+        }
+    }
+}
