@@ -76,7 +76,8 @@ import Testing
             SVGRenderer.renderStill(scene: scene, layout: layout, celebration: party, into: &whole)
             var pieces = Pieces()
             SVGRenderer.renderStill(scene: scene, layout: layout, celebration: party) { pieces.take($0) }
-            #expect(pieces.joined == whole, "\(c) at \(time)")
+            let same = pieces.joined == whole
+            #expect(same, "\(c) at \(time)")
         }
     }
 
@@ -90,7 +91,8 @@ import Testing
         SVGRenderer.renderLoop(scene: scene, layout: layout, fps: 20, duration: 1.5, celebration: party) {
             pieces.take($0)
         }
-        #expect(pieces.joined == whole, "\(c)")
+        let same = pieces.joined == whole
+        #expect(same, "\(c)")
         // A small budget records a word or a few a run: many runs.
         for budget in [20_000, 150_000] {
             var small = Pieces()
@@ -98,7 +100,8 @@ import Testing
                 scene: scene, layout: layout, fps: FrameRate(20), duration: 1.5, celebration: party,
                 budget: budget, pieceSize: 1000
             ) { small.take($0) }
-            #expect(small.joined == whole, "\(c), budget \(budget)")
+            let sameInRuns = small.joined == whole
+            #expect(sameInRuns, "\(c), budget \(budget)")
         }
     }
 
@@ -114,7 +117,8 @@ import Testing
             TimelineRenderer.render(
                 scene: scene, layout: layout, fps: 20, duration: 1.5, form: form, celebration: party
             ) { pieces.take($0) }
-            #expect(pieces.joined == whole, "\(c), \(form)")
+            let same = pieces.joined == whole
+            #expect(same, "\(c), \(form)")
             // A small budget records a few hundred tracks a run: many runs.
             for budget in [60_000, 300_000] {
                 var small = Pieces()
@@ -122,7 +126,8 @@ import Testing
                     scene: scene, layout: layout, fps: FrameRate(20), duration: 1.5, form: form, celebration: party,
                     budget: budget, pieceSize: 1000
                 ) { small.take($0) }
-                #expect(small.joined == whole, "\(c), \(form), budget \(budget)")
+                let sameInRuns = small.joined == whole
+                #expect(sameInRuns, "\(c), \(form), budget \(budget)")
             }
         }
     }
@@ -145,13 +150,15 @@ import Testing
                 layout: layout, scene: scene, options: options, fps: 20, duration: 1.5, celebration: party,
                 stageColumns: party == nil ? nil : 50, stageRows: party == nil ? nil : 12, title: "t"
             ) { cast.take($0) }
-            #expect(cast.joined == animation.asciicast(title: "t"), "\(c), \(capability)")
+            let sameCast = cast.joined == animation.asciicast(title: "t")
+            #expect(sameCast, "\(c), \(capability)")
             var frames = Pieces()
             ANSIAnimation.writeFrames(
                 layout: layout, scene: scene, options: options, fps: 20, duration: 1.5, celebration: party,
                 stageColumns: party == nil ? nil : 50, stageRows: party == nil ? nil : 12
             ) { frames.take($0) }
-            #expect(frames.joined == animation.bytes, "\(c), \(capability)")
+            let sameFrames = frames.joined == animation.bytes
+            #expect(sameFrames, "\(c), \(capability)")
         }
     }
 

@@ -134,14 +134,22 @@ public enum SVGRenderer {
             w.raw("</g>\n")
         }
 
-        // Particles, one group per word, in word order.
-        var byWord = [[Int]](repeating: [], count: scene.words.count)
-        for i in 0..<particles.count where Int(particles.word[i]) < byWord.count {
-            byWord[Int(particles.word[i])].append(i)
+        // Particles, one group per word, in word order: the particles' indices sorted by
+        // word (a counting sort, one index each), each word's in the scene's order.
+        let words = scene.words.count
+        var start = [Int](repeating: 0, count: words + 1)
+        for i in 0..<particles.count where Int(particles.word[i]) < words { start[Int(particles.word[i]) + 1] += 1 }
+        for word in 0..<words { start[word + 1] += start[word] }
+        var next = start
+        var sorted = [Int32](repeating: 0, count: start[words])
+        for i in 0..<particles.count where Int(particles.word[i]) < words {
+            let word = Int(particles.word[i])
+            sorted[next[word]] = Int32(i)
+            next[word] += 1
         }
-        for (word, members) in byWord.enumerated() where !members.isEmpty {
+        for word in 0..<words where start[word] < start[word + 1] {
             openWordGroup(&w, titled: !scene.isFullyRevealed(word: word))
-            for i in members {
+            for i in sorted[start[word]..<start[word + 1]].lazy.map({ Int($0) }) {
                 particle(
                     &w, shape: particles.shape[i], x: particles.x[i], y: particles.y[i], size: particles.size[i],
                     rotation: particles.rotation[i], color: particles.color[i], alpha: particles.alpha[i])

@@ -115,7 +115,7 @@ public enum TimelineRenderer {
     /// writes each channel of every particle in turn; so that the samples of every
     /// particle are never held at once, it steps the scene once for the particles' list
     /// (their word, first and last frame, colour and shape: a few bytes each, kept), and
-    /// again from time 0 for each run of tracks whose samples fit about 16 MB (the
+    /// again from time 0 for each run of tracks whose samples fit about 12 MB (the
     /// simulation is deterministic, so every run sees the same particles).
     ///
     /// ```swift
