@@ -57,9 +57,28 @@ public struct ANSIAnimation: Sendable {
         layout: TextLayout, scene: SpoilerScene, options: ANSIFrameOptions, fps: FrameRate, duration: Double,
         celebration: Celebration? = nil, stageColumns: Int? = nil, stageRows: Int? = nil
     ) -> ANSIAnimation {
+        var frames: [Frame] = []
+        let size = record(
+            layout: layout, scene: scene, options: options, fps: fps, duration: duration, celebration: celebration,
+            stageColumns: stageColumns, stageRows: stageRows, size: { _, _ in }, frame: { frames.append($0) })
+        return ANSIAnimation(width: size.width, height: size.height, frames: frames)
+    }
+
+    /// Records the animation as
+    /// ``frames(layout:scene:options:fps:duration:celebration:stageColumns:stageRows:)-(_,_,_,FrameRate,_,_,_,_)``
+    /// does, passing the screen size (``width`` and ``height``) to `size` first and then
+    /// each frame to `frame` as it is drawn, so that no frame is held after it is passed on.
+    ///
+    /// - Returns: The screen size passed to `size`.
+    static func record(
+        layout: TextLayout, scene: SpoilerScene, options: ANSIFrameOptions, fps: FrameRate, duration: Double,
+        celebration: Celebration?, stageColumns: Int?, stageRows: Int?, size: (_ width: Int, _ height: Int) -> Void,
+        frame: (Frame) -> Void
+    ) -> (width: Int, height: Int) {
         var builder = ANSIFrameBuilder(layout: layout, options: options)
         let width = max(1, stageColumns ?? builder.columns)
         let height = max(1, stageRows ?? builder.rows)
+        size(width, height + 1)
         var scene = scene
         var party = celebration
         let start = scene.time
@@ -67,7 +86,6 @@ public struct ANSIAnimation: Sendable {
         var encoder = ANSIEncoder(capability: options.capability)
         var previous: CellCanvas? = nil
         var spare: CellCanvas? = nil
-        var frames: [Frame] = []
         for k in 0..<count {
             let t = fps.time(ofFrame: k)
             scene.advance(to: start + t)
@@ -88,11 +106,93 @@ public struct ANSIAnimation: Sendable {
                 ANSI.appendCUP(column: 0, row: height, to: &out)
                 out += showCursor
             }
-            if !out.isEmpty { frames.append(Frame(time: t, bytes: out)) }
+            if !out.isEmpty { frame(Frame(time: t, bytes: out)) }
             spare = previous
             previous = canvas
         }
-        return ANSIAnimation(width: width, height: height + 1, frames: frames)
+        return (width, height + 1)
+    }
+
+    /// Writes the animation's frames one after another (the bytes of ``bytes``) a piece at
+    /// a time, each frame as it is drawn: the screen, the previous frame and one piece
+    /// are held, never the recording.
+    ///
+    /// ```swift
+    /// try ANSIAnimation.writeFrames(layout: layout, scene: scene, options: options,
+    ///                               fps: 30, duration: 2) { piece in try file.write(piece) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - layout: The message laid out in `mono` cells.
+    ///   - scene: The scene of `layout`, at the time the recording starts.
+    ///   - options: The look of the frames.
+    ///   - fps: Frames a second.
+    ///   - duration: Seconds to record; negative or not finite records the first frame only.
+    ///   - celebration: confetti drawn over the frames from its start, as for `frames`.
+    ///   - stageColumns: the screen's width in cells when it should be wider than the layout.
+    ///   - stageRows: the screen's height in cells when it should be taller than the layout.
+    ///   - write: called with the bytes in order, in pieces of about
+    ///     ``RenderOutput/pieceSize`` bytes (a frame longer than that is one piece). The
+    ///     first error it throws stops the writing and is rethrown.
+    /// - Complexity: O(frames × (cells + particles)).
+    public static func writeFrames<E: Error>(
+        layout: TextLayout, scene: SpoilerScene, options: ANSIFrameOptions, fps: FrameRate, duration: Double,
+        celebration: Celebration? = nil, stageColumns: Int? = nil, stageRows: Int? = nil,
+        write: ([UInt8]) throws(E) -> Void
+    ) throws(E) {
+        try PieceSink.run(write) { sink in
+            var buffer: [UInt8] = []
+            _ = record(
+                layout: layout, scene: scene, options: options, fps: fps, duration: duration,
+                celebration: celebration, stageColumns: stageColumns, stageRows: stageRows, size: { _, _ in },
+                frame: { frame in
+                    buffer += frame.bytes
+                    sink.spill(&buffer)
+                })
+            sink.pass(&buffer)
+        }
+    }
+
+    /// Writes the animation as an asciicast v2 recording (the bytes of
+    /// ``asciicast(title:)``) a piece at a time, each frame as it is drawn: the screen,
+    /// the previous frame and one piece are held, never the recording.
+    ///
+    /// ```swift
+    /// try ANSIAnimation.writeAsciicast(layout: layout, scene: scene, options: options,
+    ///                                  fps: 30, duration: 2) { piece in try file.write(piece) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - layout: The message laid out in `mono` cells.
+    ///   - scene: The scene of `layout`, at the time the recording starts.
+    ///   - options: The look of the frames.
+    ///   - fps: Frames a second.
+    ///   - duration: Seconds to record; negative or not finite records the first frame only.
+    ///   - celebration: confetti drawn over the frames from its start, as for `frames`.
+    ///   - stageColumns: the screen's width in cells when it should be wider than the layout.
+    ///   - stageRows: the screen's height in cells when it should be taller than the layout.
+    ///   - title: the recording's title, shown by players, if given.
+    ///   - write: called with the recording's UTF-8 bytes in order, in pieces of about
+    ///     ``RenderOutput/pieceSize`` bytes (an event longer than that is one piece). The
+    ///     first error it throws stops the writing and is rethrown.
+    /// - Complexity: O(frames × (cells + particles)).
+    public static func writeAsciicast<E: Error>(
+        layout: TextLayout, scene: SpoilerScene, options: ANSIFrameOptions, fps: FrameRate, duration: Double,
+        celebration: Celebration? = nil, stageColumns: Int? = nil, stageRows: Int? = nil, title: String? = nil,
+        write: ([UInt8]) throws(E) -> Void
+    ) throws(E) {
+        try PieceSink.run(write) { sink in
+            var cast: AsciicastWriter?
+            _ = record(
+                layout: layout, scene: scene, options: options, fps: fps, duration: duration,
+                celebration: celebration, stageColumns: stageColumns, stageRows: stageRows,
+                size: { width, height in cast = AsciicastWriter(width: width, height: height, title: title) },
+                frame: { frame in
+                    cast!.output(at: frame.time, frame.bytes)
+                    cast!.spill(to: sink)
+                })
+            cast?.pass(to: sink)
+        }
     }
 
     /// Records `duration` seconds of `scene` at `fps` frames a second, given as a `Double`.

@@ -60,4 +60,10 @@ public struct AsciicastWriter: Sendable {
         JSONWriter.appendQuoted(String(decoding: data, as: UTF8.self), to: &bytes)
         bytes.append(contentsOf: [UInt8(ascii: "]"), 0x0A])
     }
+
+    /// Passes the recording so far on to `sink` when it fills a piece, and forgets it.
+    mutating func spill(to sink: PieceSink) { sink.spill(&bytes) }
+
+    /// Passes whatever the recording holds on to `sink`, and forgets it.
+    mutating func pass(to sink: PieceSink) { sink.pass(&bytes) }
 }

@@ -36,26 +36,4 @@ extension SVGRenderer {
         }
         w.raw("</g>\n")
     }
-
-    /// Adds the celebration's pieces at loop frame `frame` to the tracks (one per piece).
-    static func sampleCelebration(
-        _ party: Celebration, frame: Int, frames: Int, into tracks: inout [Track], trackOf: inout [UInt64: Int]
-    ) {
-        let pieces = party.visibleParticles()
-        for i in 0..<pieces.count {
-            let key = UInt64(1) << 63 | UInt64(pieces.id[i])
-            let index: Int
-            if let existing = trackOf[key] {
-                index = existing
-            } else {
-                index = tracks.count
-                trackOf[key] = index
-                tracks.append(
-                    Track(word: celebrationWord, shape: pieces.shape[i], color: pieces.color[i], frames: frames))
-            }
-            tracks[index].set(
-                frame, x: Double(pieces.x[i]), y: Double(pieces.y[i]), size: Double(pieces.size[i]),
-                rotation: Double(pieces.rotation[i]), alpha: Double(pieces.alpha[i]))
-        }
-    }
 }

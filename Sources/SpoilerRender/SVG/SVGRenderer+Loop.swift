@@ -73,17 +73,95 @@ extension SVGRenderer {
         duration: Double, formatting: [Entity], celebration: Celebration?, stage: SpoilerSize?,
         into out: inout [UInt8]
     ) {
+        var w = SVGWriter(into: out)
+        out = []
+        writeLoop(
+            scene: &scene, layout: layout, font: font, style: style, fps: fps, duration: duration,
+            formatting: formatting, celebration: celebration, stage: stage, budget: .max, to: &w)
+        out = w.bytes
+    }
+
+    /// Writes `duration` seconds of the scene (from time 0) as an SVG that loops in a
+    /// browser, a piece at a time: the bytes
+    /// ``renderLoop(scene:layout:font:style:fps:duration:formatting:celebration:stage:into:)-(_,_,_,_,FrameRate,_,_,_,_,_)``
+    /// appends, passed to `write` in pieces of about ``RenderOutput/pieceSize`` bytes.
+    ///
+    /// The particles are written word by word, each with all its samples, while the scene
+    /// is simulated frame by frame; so that the samples of every particle are never held
+    /// at once, the scene is simulated again from time 0 for each run of words whose
+    /// samples fit about 16 MB (the simulation is deterministic, so every run sees the
+    /// same particles). Memory beyond the scene: that record, one piece and the reveal
+    /// radii; time: the simulation once per run.
+    ///
+    /// ```swift
+    /// try SVGRenderer.renderLoop(scene: scene, layout: layout, fps: 30, duration: 2) { piece in
+    ///     try file.write(piece)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scene: a scene made from `layout`, at time 0, its reveals scheduled.
+    ///   - layout: the message's layout, with graphemes.
+    ///   - font: the bitmap font the layout was made with (nil for `mono`).
+    ///   - style: colours and the font family.
+    ///   - fps: samples per second.
+    ///   - duration: the loop's length in seconds; 0 writes a still of time 0.
+    ///   - formatting: the message's entities (bold, italic, underline, strikethrough).
+    ///   - celebration: confetti over the view, if any.
+    ///   - stage: the picture's size when it should be larger than the layout.
+    ///   - write: called with the SVG's UTF-8 bytes in order, in pieces; their concatenation
+    ///     is the loop. The first error it throws stops the writing and is rethrown.
+    /// - Complexity: O(frames × particles × runs).
+    public static func renderLoop<E: Error>(
+        scene: SpoilerScene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(),
+        fps: FrameRate, duration: Double, formatting: [Entity] = [], celebration: Celebration? = nil,
+        stage: SpoilerSize? = nil, write: ([UInt8]) throws(E) -> Void
+    ) throws(E) {
+        try renderLoop(
+            scene: scene, layout: layout, font: font, style: style, fps: fps, duration: duration,
+            formatting: formatting, celebration: celebration, stage: stage, budget: recordBudget, write: write)
+    }
+
+    /// As the public streaming `renderLoop`, with a budget for the record of one run
+    /// (tests give a small one to make many runs).
+    static func renderLoop<E: Error>(
+        scene: SpoilerScene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(),
+        fps: FrameRate, duration: Double, formatting: [Entity] = [], celebration: Celebration? = nil,
+        stage: SpoilerSize? = nil, budget: Int, pieceSize: Int = RenderOutput.pieceSize,
+        write: ([UInt8]) throws(E) -> Void
+    ) throws(E) {
+        try PieceSink.run(pieceSize: pieceSize, write) { sink in
+            var scene = scene
+            var w = SVGWriter(into: [], sink: sink)
+            writeLoop(
+                scene: &scene, layout: layout, font: font, style: style, fps: fps.framesPerSecond,
+                duration: duration, formatting: formatting, celebration: celebration, stage: stage, budget: budget,
+                to: &w)
+            w.finish()
+        }
+    }
+
+    /// The bytes of particle samples that one run of a loop written a piece at a time
+    /// records (about; a run always takes at least one word).
+    static let recordBudget = 16 << 20
+
+    /// Writes the loop to `w`, simulating the scene once per run of words whose samples
+    /// fit `budget` bytes (`.max`: one run); `scene` is left at the loop's last sample.
+    static func writeLoop(
+        scene: inout SpoilerScene, layout: TextLayout, font: BitmapFont?, style: SVGStyle, fps: Int,
+        duration: Double, formatting: [Entity], celebration: Celebration?, stage: SpoilerSize?, budget: Int,
+        to w: inout SVGWriter
+    ) {
         let fps = max(fps, 1)
         let frames = Int((max(duration.isFinite ? duration : 0, 0) * Double(fps)).rounded())
         guard frames > 0 else {
             var party = celebration
             party?.advance(to: scene.time)
-            renderStill(
+            writeStill(
                 scene: scene, layout: layout, font: font, style: style, formatting: formatting, celebration: party,
-                stage: stage, into: &out)
+                stage: stage, to: &w)
             return
         }
-        var party = celebration
         let loop = Double(frames) / Double(fps)
 
         // A loop with no reveal is made seamless: only the particles born during one
@@ -98,66 +176,111 @@ extension SVGRenderer {
             && longest <= 60 && celebration == nil
         let lastFrame = seamless ? frames + Int((longest * Double(fps)).rounded(.up)) + 1 : frames
 
-        var tracks: [Track] = []
-        var trackOf: [UInt64: Int] = [:]
-        var radii = [[Double]](repeating: [], count: scene.words.count)
-        var visible = VisibleParticles()
-        for k in 0...lastFrame {
-            let t = Double(k) / Double(fps)
-            scene.advance(to: t)
-            if k <= frames {
-                for w in scene.words.indices { radii[w].append(scene.revealRadius(word: w) ?? 0) }
-            }
-            scene.visibleParticles(into: &visible)
-            for i in 0..<visible.count {
-                // (element, frame within the loop) pairs this sample belongs to.
-                var places: [(j: Int, frame: Int)] = []
-                if seamless {
-                    let birth = t - Double(visible.age[i])
-                    guard birth > 0, birth <= loop + 1e-9 else { continue }
-                    let j = k / frames
-                    places.append((j, k - j * frames))
-                    if k % frames == 0 && j > 0 { places.append((j - 1, frames)) }
-                } else {
-                    places.append((0, k))
+        // The groups of elements, in the order they are written: one per word, then the
+        // celebration's. Each run records the groups from `firstGroup` on that fit.
+        let initial = scene
+        let wordCount = scene.words.count
+        let celebrationGroup = wordCount
+        var hasTracks = [Bool](repeating: false, count: wordCount + 1)
+        var firstGroup = 0
+        var run = 0
+        var durText = ""
+        while true {
+            scene = initial
+            var party = celebration
+            var record = LoopRecord(groups: firstGroup..<(wordCount + 1), frames: frames, budget: budget)
+            var bounds = Bounds(layout: layout, stage: stage)
+            var radii = [[Double]](repeating: [], count: run == 0 ? wordCount : 0)
+            var visible = VisibleParticles()
+            for k in 0...lastFrame {
+                let t = Double(k) / Double(fps)
+                scene.advance(to: t)
+                if run == 0 && k <= frames {
+                    for w in scene.words.indices { radii[w].append(scene.revealRadius(word: w) ?? 0) }
                 }
-                for (j, frame) in places {
-                    let key = UInt64(visible.id[i]) << 16 | UInt64(j)
-                    let index: Int
-                    if let existing = trackOf[key] {
-                        index = existing
+                scene.visibleParticles(into: &visible)
+                for i in 0..<visible.count {
+                    // (element, frame within the loop) pairs this sample belongs to.
+                    var places: [(j: Int, frame: Int)] = []
+                    if seamless {
+                        let birth = t - Double(visible.age[i])
+                        guard birth > 0, birth <= loop + 1e-9 else { continue }
+                        let j = k / frames
+                        places.append((j, k - j * frames))
+                        if k % frames == 0 && j > 0 { places.append((j - 1, frames)) }
                     } else {
-                        index = tracks.count
-                        trackOf[key] = index
-                        tracks.append(
-                            Track(
-                                word: Int(visible.word[i]), shape: visible.shape[i], color: visible.color[i],
-                                frames: frames))
+                        places.append((0, k))
                     }
-                    tracks[index].set(
-                        frame, x: Double(visible.x[i]), y: Double(visible.y[i]), size: Double(visible.size[i]),
-                        rotation: Double(visible.rotation[i]), alpha: Double(visible.alpha[i]))
+                    let word = Int(visible.word[i])
+                    let group = word >= 0 && word < wordCount ? word : nil
+                    if run == 0 {
+                        bounds.include(x: Double(visible.x[i]), y: Double(visible.y[i]), size: Double(visible.size[i]))
+                        if let group { hasTracks[group] = true }
+                    }
+                    guard let group, record.records(group) else { continue }
+                    for (j, frame) in places {
+                        record.set(
+                            group: group, key: UInt64(visible.id[i]) << 16 | UInt64(j), frame: frame,
+                            of: visible, i)
+                    }
                 }
+                if k <= frames, party != nil {
+                    party!.advance(to: t)
+                    let pieces = party!.visibleParticles()
+                    for i in 0..<pieces.count {
+                        if run == 0 {
+                            bounds.include(
+                                x: Double(pieces.x[i]), y: Double(pieces.y[i]), size: Double(pieces.size[i]))
+                            hasTracks[celebrationGroup] = true
+                        }
+                        guard record.records(celebrationGroup) else { continue }
+                        record.set(
+                            group: celebrationGroup, key: UInt64(1) << 63 | UInt64(pieces.id[i]), frame: k,
+                            of: pieces, i)
+                    }
+                }
+                record.keepWithinBudget()
             }
-            if k <= frames, party != nil {
-                party!.advance(to: t)
-                sampleCelebration(party!, frame: k, frames: frames, into: &tracks, trackOf: &trackOf)
-            }
-        }
 
-        var w = SVGWriter(into: out)
-        out = []
-        var bounds = Bounds(layout: layout, stage: stage)
-        for t in tracks {
-            for k in t.alive.indices where t.alive[k] { bounds.include(x: t.x[k], y: t.y[k], size: t.size[k]) }
+            if run == 0 {
+                openDocument(&w, bounds: bounds, style: style)
+                var dur = SVGWriter(into: [])
+                dur.number(loop, 4)
+                durText = String(decoding: dur.bytes, as: UTF8.self)
+                writeMasksAndText(
+                    &w, scene: scene, layout: layout, font: font, style: style, formatting: formatting,
+                    frames: frames, dur: durText, radii: radii)
+            }
+            for group in record.written {
+                let tracks = record.tracks[group - firstGroup]
+                guard !tracks.isEmpty else { continue }
+                if group == celebrationGroup {
+                    w.raw("<g class=\"celebration\">\n")
+                } else {
+                    openWordGroup(&w, titled: true)
+                }
+                for t in tracks {
+                    track(
+                        &w, t.expanded(word: group == celebrationGroup ? celebrationWord : group, frames: frames),
+                        frames: frames, dur: durText)
+                }
+                w.raw("</g>\n")
+            }
+            firstGroup = record.written.upperBound
+            while firstGroup <= wordCount && !hasTracks[firstGroup] { firstGroup += 1 }
+            run += 1
+            if firstGroup > wordCount || w.sink?.stopped == true { break }
         }
-        openDocument(&w, bounds: bounds, style: style)
+        w.raw("</svg>\n")
+    }
+
+    /// The reveal masks (one per reveal that shows at some point of the loop) and the
+    /// text: plain text in full, revealed words under their masks.
+    static func writeMasksAndText(
+        _ w: inout SVGWriter, scene: SpoilerScene, layout: TextLayout, font: BitmapFont?, style: SVGStyle,
+        formatting: [Entity], frames: Int, dur durText: String, radii: [[Double]]
+    ) {
         let text = SVGText(layout: layout, font: font, style: style, formatting: formatting)
-        var dur = SVGWriter(into: [])
-        dur.number(loop, 4)
-        let durText = String(decoding: dur.bytes, as: UTF8.self)
-
-        // One mask per reveal that shows at some point of the loop.
         var masks: [RevealState] = []
         var maskOf = [Int?](repeating: nil, count: scene.words.count)
         for i in scene.words.indices where radii[i].contains(where: { $0 > 0 }) {
@@ -192,22 +315,6 @@ extension SVGRenderer {
             text.draw(&w) { g in g.word.map { $0 < maskOf.count && maskOf[$0] == m } ?? false }
             w.raw("</g>\n")
         }
-
-        // Particles, one group per word, in word order.
-        var byWord = [[Int]](repeating: [], count: scene.words.count)
-        for (i, t) in tracks.enumerated() where t.word >= 0 && t.word < byWord.count { byWord[t.word].append(i) }
-        for members in byWord where !members.isEmpty {
-            openWordGroup(&w, titled: true)
-            for i in members { track(&w, tracks[i], frames: frames, dur: durText) }
-            w.raw("</g>\n")
-        }
-        if tracks.contains(where: { $0.word == celebrationWord }) {
-            w.raw("<g class=\"celebration\">\n")
-            for t in tracks where t.word == celebrationWord { track(&w, t, frames: frames, dur: durText) }
-            w.raw("</g>\n")
-        }
-        w.raw("</svg>\n")
-        out = w.bytes
     }
 
     /// One particle's samples over the loop.

@@ -44,6 +44,52 @@ public enum SVGRenderer {
     ) {
         var w = SVGWriter(into: out)
         out = []
+        writeStill(
+            scene: scene, layout: layout, font: font, style: style, formatting: formatting, celebration: celebration,
+            stage: stage, to: &w)
+        out = w.bytes
+    }
+
+    /// Writes the scene as it is now as one still SVG picture a piece at a time: the bytes
+    /// ``renderStill(scene:layout:font:style:formatting:celebration:stage:into:)`` appends,
+    /// passed to `write` in pieces of about ``RenderOutput/pieceSize`` bytes, so that the
+    /// picture is never held whole.
+    ///
+    /// ```swift
+    /// try SVGRenderer.renderStill(scene: scene, layout: layout) { piece in try file.write(piece) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scene: a scene made from `layout`, at the time to draw.
+    ///   - layout: the message's layout, with graphemes.
+    ///   - font: the bitmap font the layout was made with (nil for `mono`).
+    ///   - style: colours and the font family.
+    ///   - formatting: the message's entities.
+    ///   - celebration: confetti over the view, at the scene's time, if any.
+    ///   - stage: the picture's size when it should be larger than the layout.
+    ///   - write: called with the SVG's UTF-8 bytes in order, in pieces; their concatenation
+    ///     is the picture. The first error it throws stops the writing and is rethrown.
+    /// - Complexity: O(graphemes + particles); memory beyond the scene: one piece and one
+    ///   index per particle.
+    public static func renderStill<E: Error>(
+        scene: SpoilerScene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(),
+        formatting: [Entity] = [], celebration: Celebration? = nil, stage: SpoilerSize? = nil,
+        write: ([UInt8]) throws(E) -> Void
+    ) throws(E) {
+        try PieceSink.run(write) { sink in
+            var w = SVGWriter(into: [], sink: sink)
+            writeStill(
+                scene: scene, layout: layout, font: font, style: style, formatting: formatting,
+                celebration: celebration, stage: stage, to: &w)
+            w.finish()
+        }
+    }
+
+    /// Writes the still picture to `w`.
+    static func writeStill(
+        scene: SpoilerScene, layout: TextLayout, font: BitmapFont?, style: SVGStyle, formatting: [Entity],
+        celebration: Celebration?, stage: SpoilerSize?, to w: inout SVGWriter
+    ) {
         let particles = scene.visibleParticles()
         var bounds = Bounds(layout: layout, stage: stage)
         for i in 0..<particles.count {
@@ -88,14 +134,22 @@ public enum SVGRenderer {
             w.raw("</g>\n")
         }
 
-        // Particles, one group per word, in word order.
-        var byWord = [[Int]](repeating: [], count: scene.words.count)
-        for i in 0..<particles.count where Int(particles.word[i]) < byWord.count {
-            byWord[Int(particles.word[i])].append(i)
+        // Particles, one group per word, in word order: the particles' indices sorted by
+        // word (a counting sort, one index each), each word's in the scene's order.
+        let words = scene.words.count
+        var start = [Int](repeating: 0, count: words + 1)
+        for i in 0..<particles.count where Int(particles.word[i]) < words { start[Int(particles.word[i]) + 1] += 1 }
+        for word in 0..<words { start[word + 1] += start[word] }
+        var next = start
+        var sorted = [Int32](repeating: 0, count: start[words])
+        for i in 0..<particles.count where Int(particles.word[i]) < words {
+            let word = Int(particles.word[i])
+            sorted[next[word]] = Int32(i)
+            next[word] += 1
         }
-        for (word, members) in byWord.enumerated() where !members.isEmpty {
+        for word in 0..<words where start[word] < start[word + 1] {
             openWordGroup(&w, titled: !scene.isFullyRevealed(word: word))
-            for i in members {
+            for i in sorted[start[word]..<start[word + 1]].lazy.map({ Int($0) }) {
                 particle(
                     &w, shape: particles.shape[i], x: particles.x[i], y: particles.y[i], size: particles.size[i],
                     rotation: particles.rotation[i], color: particles.color[i], alpha: particles.alpha[i])
@@ -104,7 +158,6 @@ public enum SVGRenderer {
         }
         if let celebration { drawCelebration(&w, celebration.visibleParticles()) }
         w.raw("</svg>\n")
-        out = w.bytes
     }
 
     /// Pixels of room around the layout on every side, so that text never touches the

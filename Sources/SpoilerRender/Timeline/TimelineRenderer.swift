@@ -106,9 +106,65 @@ public enum TimelineRenderer {
             into: &out)
     }
 
+    /// Writes the timeline of `scene` (at time 0) a piece at a time: the bytes
+    /// ``render(scene:layout:fps:duration:form:celebration:into:)-(_,_,FrameRate,_,_,_,_)``
+    /// appends, passed to `write` in pieces of about ``RenderOutput/pieceSize`` bytes, so
+    /// that the timeline is never held whole.
+    ///
+    /// The frames form is written frame by frame as the scene is stepped. The tracks form
+    /// writes each channel of every particle in turn; so that the samples of every
+    /// particle are never held at once, it steps the scene once for the particles' list
+    /// (their word, first and last frame, colour and shape: a few bytes each, kept), and
+    /// again from time 0 for each run of tracks whose samples fit about 12 MB (the
+    /// simulation is deterministic, so every run sees the same particles).
+    ///
+    /// ```swift
+    /// try TimelineRenderer.render(scene: scene, layout: layout, fps: 30, duration: 2) { piece in
+    ///     try file.write(piece)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scene: a scene made from `layout`, at time 0, with its reveals scheduled.
+    ///   - layout: the laid-out message (only its size and word boxes are written).
+    ///   - fps: frames per second.
+    ///   - duration: seconds, at least 0.
+    ///   - form: ``TimelineForm/tracks`` (the default) or ``TimelineForm/frames``.
+    ///   - celebration: confetti over the view from the last reveal, if any.
+    ///   - write: called with the JSON's UTF-8 bytes (one line, no trailing newline) in
+    ///     order, in pieces; their concatenation is the timeline. The first error it
+    ///     throws stops the writing and is rethrown.
+    /// - Complexity: O(frames × particles) for the frames form, O(frames × particles ×
+    ///   runs) for the tracks form.
+    public static func render<E: Error>(
+        scene: SpoilerScene, layout: TextLayout, fps: FrameRate, duration: Double, form: TimelineForm = .tracks,
+        celebration: Celebration? = nil, write: ([UInt8]) throws(E) -> Void
+    ) throws(E) {
+        try render(
+            scene: scene, layout: layout, fps: fps, duration: duration, form: form, celebration: celebration,
+            budget: TimelineTracks.recordBudget, write: write)
+    }
+
+    /// As the public streaming `render`, with a budget for the samples of one run of the
+    /// tracks form (tests give a small one to make many runs).
+    static func render<E: Error>(
+        scene: SpoilerScene, layout: TextLayout, fps: FrameRate, duration: Double, form: TimelineForm = .tracks,
+        celebration: Celebration? = nil, budget: Int, pieceSize: Int = RenderOutput.pieceSize,
+        write: ([UInt8]) throws(E) -> Void
+    ) throws(E) {
+        try PieceSink.run(pieceSize: pieceSize, write) { sink in
+            var scene = scene
+            var out: [UInt8] = []
+            step(
+                scene: &scene, layout: layout, fps: fps.framesPerSecond, duration: duration, form: form,
+                celebration: celebration, budget: budget, sink: sink, into: &out)
+            sink.pass(&out)
+        }
+    }
+
     static func step(
         scene: inout SpoilerScene, layout: TextLayout, fps: Int, duration: Double, form: TimelineForm,
-        celebration: Celebration?, into out: inout [UInt8]
+        celebration: Celebration?, budget: Int = .max, sink: PieceSink? = nil, into out: inout [UInt8]
     ) {
         var party = celebration
         let fps = max(fps, 1)
@@ -122,7 +178,7 @@ public enum TimelineRenderer {
             case .tracks:
                 TimelineTracks.render(
                     scene: &scene, layout: layout, fps: fps, frameCount: frameCount, duration: duration,
-                    celebration: &party, into: &w)
+                    celebration: &party, budget: budget, sink: sink, into: &w)
             case .frames:
                 TimelineTracks.header(&w, scene: scene, layout: layout, fps: fps, duration: duration)
                 if let party { TimelineTracks.celebrationHeader(&w, party) }
@@ -138,7 +194,9 @@ public enum TimelineRenderer {
                             party!.advance(to: t)
                             party!.visibleParticles(into: &confetti)
                         }
-                        frame(&w, t: t, scene: scene, visible: visible, confetti: party == nil ? nil : confetti)
+                        frame(
+                            &w, t: t, scene: scene, visible: visible, confetti: party == nil ? nil : confetti,
+                            sink: sink)
                     }
                 }
             }
@@ -147,7 +205,8 @@ public enum TimelineRenderer {
     }
 
     static func frame(
-        _ w: inout JSONWriter, t: Double, scene: SpoilerScene, visible: VisibleParticles, confetti: VisibleParticles?
+        _ w: inout JSONWriter, t: Double, scene: SpoilerScene, visible: VisibleParticles, confetti: VisibleParticles?,
+        sink: PieceSink? = nil
     ) {
         w.object { w in
             w.key("t"); w.number(t, decimals: 4)
@@ -155,35 +214,63 @@ public enum TimelineRenderer {
             w.array { w in
                 for i in scene.words.indices {
                     if let r = scene.revealRadius(word: i) { w.number(r, decimals: 2) } else { w.null() }
+                    sink?.spill(&w.bytes)
                 }
             }
             w.key("particles")
             w.object { w in
-                w.key("word"); w.array { w in for v in visible.word { w.number(v) } }
-                pieces(&w, visible)
+                w.key("word")
+                w.array { w in
+                    for v in visible.word {
+                        w.number(v)
+                        sink?.spill(&w.bytes)
+                    }
+                }
+                pieces(&w, visible, sink: sink)
             }
             if let confetti {
                 w.key("confetti")
                 w.object { w in
-                    pieces(&w, confetti)
-                    w.key("rotation"); w.array { w in for v in confetti.rotation { w.number(Double(v), decimals: 3) } }
-                    w.key("shape"); w.array { w in for v in confetti.shape { w.string(v.rawValue) } }
+                    pieces(&w, confetti, sink: sink)
+                    w.key("rotation")
+                    w.array { w in
+                        for v in confetti.rotation {
+                            w.number(Double(v), decimals: 3)
+                            sink?.spill(&w.bytes)
+                        }
+                    }
+                    w.key("shape")
+                    w.array { w in
+                        for v in confetti.shape {
+                            w.string(v.rawValue)
+                            sink?.spill(&w.bytes)
+                        }
+                    }
                 }
             }
         }
     }
 
-    /// The centre, size, opacity and colour arrays of `visible`.
-    static func pieces(_ w: inout JSONWriter, _ visible: VisibleParticles) {
-        w.key("x"); w.array { w in for v in visible.x { w.number(Double(v), decimals: 2) } }
-        w.key("y"); w.array { w in for v in visible.y { w.number(Double(v), decimals: 2) } }
-        w.key("size"); w.array { w in for v in visible.size { w.number(Double(v), decimals: 2) } }
-        w.key("alpha"); w.array { w in for v in visible.alpha { w.number(Double(v), decimals: 3) } }
+    /// The centre, size, opacity and colour arrays of `visible` (passed on to `sink`
+    /// whenever they fill a piece).
+    static func pieces(_ w: inout JSONWriter, _ visible: VisibleParticles, sink: PieceSink? = nil) {
+        for (key, values, decimals) in [
+            ("x", visible.x, 2), ("y", visible.y, 2), ("size", visible.size, 2), ("alpha", visible.alpha, 3),
+        ] {
+            w.key(key)
+            w.array { w in
+                for v in values {
+                    w.number(Double(v), decimals: decimals)
+                    sink?.spill(&w.bytes)
+                }
+            }
+        }
         w.key("color")
         w.array { w in
             for v in visible.color {
                 w.string(
                     RGBColor(red: UInt8(v >> 16 & 0xFF), green: UInt8(v >> 8 & 0xFF), blue: UInt8(v & 0xFF)).hexString)
+                sink?.spill(&w.bytes)
             }
         }
     }

@@ -35,6 +35,10 @@ enum TimelineTracks {
 
         var last: Int { first + shown.count - 1 }
 
+        /// The bytes a particle takes besides its samples (about): itself, its arrays'
+        /// headers and allocations, its index entry.
+        static let bytes = MemoryLayout<Particle>.stride + 96 + 24
+
         /// The samples of channel `c`, one per frame from `first`.
         func channel(_ c: Int) -> [Double] {
             let n = TimelineTracks.units.count
@@ -82,36 +86,85 @@ enum TimelineTracks {
         }
     }
 
-    /// Collects the pieces of `visible` shown in frame `k` into `particles`, a piece's
-    /// index there found by its id in `index`.
-    static func collect(
-        _ visible: VisibleParticles, frame k: Int, into particles: inout [Particle], index: inout [UInt32: Int]
-    ) {
-        for i in 0..<visible.count {
-            let id = visible.id[i]
-            let p: Int
-            if let known = index[id] {
-                p = known
-            } else {
-                p = particles.count
-                index[id] = p
-                particles.append(
-                    Particle(word: Int(visible.word[i]), shape: visible.shape[i], color: visible.color[i], first: k))
+    /// The bytes of samples that one run of a timeline written a piece at a time records
+    /// (about; a run always takes at least one track): with the list of particles and the
+    /// scene, a render of 2,000 hidden graphemes over 60 frames stays near 40 MB.
+    static let recordBudget = 12 << 20
+
+    /// What the timeline writes of a particle besides its tracks.
+    struct Entry {
+        var word: Int32
+        var shape: ParticleShape
+        var color: UInt32
+        var first: Int32
+        var last: Int32
+    }
+
+    /// The list of particles (or confetti pieces) in order of first showing, with each one's
+    /// index by id, and while they fit the budget their samples.
+    struct Listing {
+        var entries: [Entry] = []
+        /// Each particle's place in `entries` by its id, -1 for none: the scene and the
+        /// confetti number their particles 0, 1, 2, … as they are born, so this is one
+        /// `Int32` per particle born, where a dictionary took three times that.
+        var index: [Int32] = []
+
+        /// The place in `entries` of the particle `id`, if it showed.
+        func place(of id: UInt32) -> Int? {
+            let i = Int(id)
+            return i < index.count && index[i] >= 0 ? Int(index[i]) : nil
+        }
+        /// The particles with their samples; nil once they took more than the budget.
+        var full: [Particle]? = []
+        var fullBytes = 0
+
+        /// Takes in the pieces of `visible` shown in frame `k`.
+        mutating func collect(_ visible: VisibleParticles, frame k: Int, budget: Int) {
+            for i in 0..<visible.count {
+                let id = visible.id[i]
+                let p: Int
+                if let known = place(of: id) {
+                    p = known
+                    entries[p].last = Int32(k)
+                } else {
+                    p = entries.count
+                    if Int(id) >= index.count {
+                        index.append(contentsOf: repeatElement(-1, count: Int(id) + 1 - index.count))
+                    }
+                    index[Int(id)] = Int32(p)
+                    entries.append(
+                        Entry(
+                            word: visible.word[i], shape: visible.shape[i], color: visible.color[i], first: Int32(k),
+                            last: Int32(k)))
+                    if full != nil {
+                        full!.append(
+                            Particle(
+                                word: Int(visible.word[i]), shape: visible.shape[i], color: visible.color[i], first: k))
+                        fullBytes += Particle.bytes
+                    }
+                }
+                guard full != nil else { continue }
+                let before = full![p].samples.capacity * 8 + full![p].shown.capacity
+                full![p].set(
+                    frame: k, Double(visible.x[i]), Double(visible.y[i]), Double(visible.size[i]),
+                    Double(visible.alpha[i]), Double(visible.rotation[i]))
+                fullBytes += full![p].samples.capacity * 8 + full![p].shown.capacity - before
             }
-            particles[p].set(
-                frame: k, Double(visible.x[i]), Double(visible.y[i]), Double(visible.size[i]),
-                Double(visible.alpha[i]), Double(visible.rotation[i]))
+            if fullBytes > budget { full = nil }
         }
     }
 
     static func render(
         scene: inout SpoilerScene, layout: TextLayout, fps: Int, frameCount: Int, duration: Double,
-        celebration party: inout Celebration?, into w: inout JSONWriter
+        celebration party: inout Celebration?, budget: Int = .max, sink: PieceSink? = nil, into w: inout JSONWriter
     ) {
-        var particles: [Particle] = []
-        var index: [UInt32: Int] = [:]
-        var pieces: [Particle] = []
-        var pieceIndex: [UInt32: Int] = [:]
+        let initial = (scene: scene, party: party)
+        // The first run keeps every sample while they take a quarter of the budget (a
+        // short render is simulated once); past that only the list, and the tracks come
+        // from further runs.
+        let fullBudget = budget == .max ? budget : budget / 4
+        var particles = Listing()
+        var pieces = Listing()
         var radii = [[Double?]](repeating: [], count: scene.words.count)
         var visible = VisibleParticles()
         for k in 1..<(frameCount + 1) {
@@ -119,20 +172,24 @@ enum TimelineTracks {
             scene.advance(to: t)
             for i in scene.words.indices { radii[i].append(scene.revealRadius(word: i)) }
             scene.visibleParticles(into: &visible)
-            collect(visible, frame: k, into: &particles, index: &index)
+            particles.collect(visible, frame: k, budget: fullBudget - pieces.fullBytes)
             if party != nil {
                 party!.advance(to: t)
                 party!.visibleParticles(into: &visible)
-                collect(visible, frame: k, into: &pieces, index: &pieceIndex)
+                pieces.collect(visible, frame: k, budget: fullBudget - particles.fullBytes)
             }
         }
-        for p in particles.indices { particles[p].fillGaps() }
-        for p in pieces.indices { pieces[p].fillGaps() }
+        if particles.full == nil || pieces.full == nil {
+            particles.full = nil
+            pieces.full = nil
+        }
+        for p in (particles.full ?? []).indices { particles.full![p].fillGaps() }
+        for p in (pieces.full ?? []).indices { pieces.full![p].fillGaps() }
 
         // Palettes, in order of first use.
         var colors: [UInt32] = []
         var shapes: [ParticleShape] = []
-        for list in [particles, pieces] {
+        for list in [particles.entries, pieces.entries] {
             for p in list {
                 if !colors.contains(p.color) { colors.append(p.color) }
                 if !shapes.contains(p.shape) { shapes.append(p.shape) }
@@ -153,30 +210,201 @@ enum TimelineTracks {
         w.array { w in
             for word in radii {
                 w.array { w in for r in word { if let r { w.number(r, decimals: 2) } else { w.null() } } }
+                sink?.spill(&w.bytes)
             }
         }
+        radii = []
+        var source = ChannelSource(
+            particles: particles, pieces: pieces, scene: initial.scene, party: initial.party, fps: fps,
+            frameCount: frameCount, budget: budget)
         w.key("particles")
         w.object { w in
-            w.key("word"); w.array { w in for p in particles { w.number(p.word) } }
-            write(&w, particles, colors: colors, shapes: shapes)
+            w.key("word")
+            w.array { w in
+                for p in source.particles.entries {
+                    w.number(Int(p.word))
+                    sink?.spill(&w.bytes)
+                }
+            }
+            write(&w, list: 0, source: &source, colors: colors, shapes: shapes, sink: sink)
         }
         if party != nil {
             w.key("confetti")
-            w.object { w in write(&w, pieces, colors: colors, shapes: shapes) }
+            w.object { w in write(&w, list: 1, source: &source, colors: colors, shapes: shapes, sink: sink) }
         }
     }
 
-    /// The `first`, `last`, `color`, `shape` and channel-track arrays of `particles`.
-    static func write(_ w: inout JSONWriter, _ particles: [Particle], colors: [UInt32], shapes: [ParticleShape]) {
-        w.key("first"); w.array { w in for p in particles { w.number(p.first) } }
-        w.key("last"); w.array { w in for p in particles { w.number(p.last) } }
-        w.key("color"); w.array { w in for p in particles { w.number(colors.firstIndex(of: p.color)!) } }
-        w.key("shape"); w.array { w in for p in particles { w.number(shapes.firstIndex(of: p.shape)!) } }
+    /// The `first`, `last`, `color`, `shape` and channel-track arrays of list `list` of
+    /// `source` (0: the particles, 1: the confetti).
+    static func write(
+        _ w: inout JSONWriter, list: Int, source: inout ChannelSource, colors: [UInt32], shapes: [ParticleShape],
+        sink: PieceSink?
+    ) {
+        let entries = list == 0 ? source.particles.entries : source.pieces.entries
+        for (key, value) in [
+            ("first", { (p: Entry) in Int(p.first) }), ("last", { (p: Entry) in Int(p.last) }),
+            ("color", { (p: Entry) in colors.firstIndex(of: p.color)! }),
+            ("shape", { (p: Entry) in shapes.firstIndex(of: p.shape)! }),
+        ] {
+            w.key(key)
+            w.array { w in
+                for p in entries {
+                    w.number(value(p))
+                    sink?.spill(&w.bytes)
+                }
+            }
+        }
         for (c, unit) in units.enumerated() {
             w.key(unit.name)
             w.array { w in
-                for p in particles {
-                    w.array { w in for n in track(p.channel(c), perUnit: unit.perUnit) { w.number(n) } }
+                for p in entries.indices {
+                    let samples = source.channel(list: list, c, p)
+                    w.array { w in for n in track(samples, perUnit: unit.perUnit) { w.number(n) } }
+                    sink?.spill(&w.bytes)
+                }
+            }
+        }
+    }
+
+    /// The samples of each channel of each particle, in the order the timeline writes
+    /// them (channel by channel, particle by particle, the confetti after the particles):
+    /// from the first run's record when it kept them all, or else from runs of the scene
+    /// from time 0, each recording the next tracks that fit the budget.
+    struct ChannelSource {
+        let particles: Listing
+        let pieces: Listing
+        let scene: SpoilerScene
+        let party: Celebration?
+        let fps: Int
+        let frameCount: Int
+        let budget: Int
+        /// The tracks the last run recorded (numbered as ``unit(list:_:_:)`` numbers them).
+        private var recorded: Range<Int> = 0..<0
+        /// Where each track of `recorded` starts in `values` and `shown` (and one more: the end).
+        private var offsets: [Int] = []
+        /// The recorded tracks' samples, one after another, per frame from the particle's first.
+        private var values: [Float] = []
+        /// Whether the particle showed in each of those frames.
+        private var shown: [Bool] = []
+
+        init(
+            particles: Listing, pieces: Listing, scene: SpoilerScene, party: Celebration?, fps: Int, frameCount: Int,
+            budget: Int
+        ) {
+            self.particles = particles
+            self.pieces = pieces
+            self.scene = scene
+            self.party = party
+            self.fps = fps
+            self.frameCount = frameCount
+            self.budget = budget
+        }
+
+        private var channels: Int { TimelineTracks.units.count }
+
+        /// The number of track `c` of particle `p` of `list` in the order they are written.
+        private func unit(list: Int, _ c: Int, _ p: Int) -> Int {
+            list == 0
+                ? c * particles.entries.count + p : channels * particles.entries.count + c * pieces.entries.count + p
+        }
+
+        private func entry(ofUnit u: Int) -> Entry {
+            let n = channels * particles.entries.count
+            return u < n
+                ? particles.entries[u % particles.entries.count]
+                : pieces.entries[(u - n) % pieces.entries.count]
+        }
+
+        /// Channel `c` of particle `p` of `list`, one sample per frame from its first to
+        /// its last, the frames where it did not show filled as ``Particle/fillGaps()`` does.
+        mutating func channel(list: Int, _ c: Int, _ p: Int) -> [Double] {
+            if let full = list == 0 ? particles.full : pieces.full { return full[p].channel(c) }
+            let u = unit(list: list, c, p)
+            if !recorded.contains(u) { record(from: u) }
+            let r = u - recorded.lowerBound
+            let v = values[offsets[r]..<offsets[r + 1]]
+            let s = shown[offsets[r]..<offsets[r + 1]]
+            var out = v.map { Double($0) }
+            var i = 0
+            let base = s.startIndex
+            while i < s.count {
+                guard !s[base + i] else {
+                    i += 1
+                    continue
+                }
+                let a = i - 1  // shown (the first frame always is)
+                var b = i
+                while !s[base + b] { b += 1 }  // the last frame always shows
+                for k in (a + 1)..<b {
+                    let f = Double(k - a) / Double(b - a)
+                    out[k] = c == 3 ? 0 : out[a] + (out[b] - out[a]) * f
+                }
+                i = b
+            }
+            return out
+        }
+
+        /// Runs the scene from time 0, recording the tracks from `start` on that fit the budget.
+        private mutating func record(from start: Int) {
+            values.removeAll(keepingCapacity: true)
+            shown.removeAll(keepingCapacity: true)
+            offsets.removeAll(keepingCapacity: true)
+            let total = channels * (particles.entries.count + pieces.entries.count)
+            var end = start
+            var bytes = 0
+            while end < total {
+                let e = entry(ofUnit: end)
+                let cost = Int(e.last - e.first + 1) * 5 + 8
+                if end > start && bytes + cost > budget { break }
+                bytes += cost
+                end += 1
+            }
+            recorded = start..<end
+            offsets.append(0)
+            for u in recorded {
+                let e = entry(ofUnit: u)
+                offsets.append(offsets[offsets.count - 1] + Int(e.last - e.first + 1))
+            }
+            // The buffers of the previous run are reused (emptied, their capacity kept).
+            values.append(contentsOf: repeatElement(0, count: offsets[offsets.count - 1]))
+            shown.append(contentsOf: repeatElement(false, count: offsets[offsets.count - 1]))
+            var scene = scene
+            var party = party
+            var visible = VisibleParticles()
+            let n = channels * particles.entries.count
+            for k in 1..<(frameCount + 1) {
+                let t = Double(k) / Double(fps)
+                if recorded.lowerBound < n {
+                    scene.advance(to: t)
+                    scene.visibleParticles(into: &visible)
+                    take(visible, frame: k, list: 0)
+                }
+                if recorded.upperBound > n, party != nil {
+                    party!.advance(to: t)
+                    party!.visibleParticles(into: &visible)
+                    take(visible, frame: k, list: 1)
+                }
+            }
+        }
+
+        /// Records the samples of `visible` in frame `k` that belong to recorded tracks.
+        private mutating func take(_ visible: VisibleParticles, frame k: Int, list: Int) {
+            let listing = list == 0 ? particles : pieces
+            for i in 0..<visible.count {
+                guard let p = listing.place(of: visible.id[i]) else { continue }
+                let at = k - Int(listing.entries[p].first)
+                for c in 0..<channels {
+                    let u = unit(list: list, c, p)
+                    guard recorded.contains(u) else { continue }
+                    let o = offsets[u - recorded.lowerBound] + at
+                    switch c {
+                    case 0: values[o] = visible.x[i]
+                    case 1: values[o] = visible.y[i]
+                    case 2: values[o] = visible.size[i]
+                    case 3: values[o] = visible.alpha[i]
+                    default: values[o] = visible.rotation[i]
+                    }
+                    shown[o] = true
                 }
             }
         }

@@ -108,50 +108,61 @@ enum RenderCommand {
             }
             return
         }
-        let out = try render(makeJob(args), format: format)
+        // The limits and the options are checked before anything is written; the output
+        // is then written as it is made, a piece at a time.
+        let produce = try renderer(makeJob(args), format: format)
         if let path = args.text("output") {
-            try writeFile(path, out)
+            try writeFile(path, produce)
         } else {
-            StandardStreams.write(out)
+            produce { piece in piece.withUnsafeBufferPointer { StandardStreams.writeGathered($0) } }
             StandardStreams.flush()
         }
     }
 
-    /// Writes the job in `format`.
-    static func render(_ job: Job, format: RenderFormat) throws(CommandLineError) -> [UInt8] {
-        var job = job
-        var out: [UInt8] = []
+    /// The output of a job in `format`: a function that writes it, in order, a piece at a
+    /// time to its argument. The options are checked here, so that a job refused writes
+    /// nothing.
+    static func renderer(_ job: Job, format: RenderFormat) throws(CommandLineError) -> Producer {
         switch format {
         case .json:
             if job.at != nil { throw .usage("'--at' applies to --format svg", command: "render") }
             let form = job.args.choice("timeline", as: TimelineForm.self) ?? .tracks
-            TimelineRenderer.render(
-                scene: job.scene, layout: job.layout, fps: job.fps, duration: job.duration, form: form,
-                celebration: job.svgCelebration, into: &out)
-            out.append(UInt8(ascii: "\n"))
+            return { write in
+                TimelineRenderer.render(
+                    scene: job.scene, layout: job.layout, fps: job.fps, duration: job.duration, form: form,
+                    celebration: job.svgCelebration, write: write)
+                write([UInt8(ascii: "\n")])
+            }
         case .svg:
             if job.durationGiven != nil {
                 if job.at != nil {
                     throw .usage("give either '--at' (a still) or '--duration' (a loop)", command: "render")
                 }
-                SVGRenderer.renderLoop(
-                    scene: job.scene, layout: job.layout, font: job.font, fps: job.fps, duration: job.duration,
-                    formatting: job.message.entities, celebration: job.svgCelebration, stage: job.svgStage, into: &out)
-            } else {
-                job.scene.advance(to: job.at ?? 0)
-                var party = job.svgCelebration
-                party?.advance(to: job.scene.time)
+                return { write in
+                    SVGRenderer.renderLoop(
+                        scene: job.scene, layout: job.layout, font: job.font, fps: job.fps, duration: job.duration,
+                        formatting: job.message.entities, celebration: job.svgCelebration, stage: job.svgStage,
+                        write: write)
+                }
+            }
+            var scene = job.scene
+            scene.advance(to: job.at ?? 0)
+            var party = job.svgCelebration
+            party?.advance(to: scene.time)
+            return { [scene, party] write in
                 SVGRenderer.renderStill(
-                    scene: job.scene, layout: job.layout, font: job.font, formatting: job.message.entities,
-                    celebration: party, stage: job.svgStage, into: &out)
+                    scene: scene, layout: job.layout, font: job.font, formatting: job.message.entities,
+                    celebration: party, stage: job.svgStage, write: write)
             }
         case .ansi, .cast:
-            out = try TerminalRender.render(job, cast: format == .cast)
+            return try TerminalRender.renderer(job, cast: format == .cast)
         case .html:
             preconditionFailure("html is written by HTMLRender")
         }
-        return out
     }
+
+    /// Writes an output, in order, a piece at a time to its argument.
+    typealias Producer = (_ write: ([UInt8]) -> Void) -> Void
 
     /// The message: the whole input, its final newline dropped.
     static func readMessage(_ args: Arguments) throws(CommandLineError) -> Message {
@@ -244,11 +255,6 @@ enum RenderCommand {
             throw .usage("'--stage' needs WxH in pixels, 1 to 10000 each (like 320x240), got '\(s)'", command: "render")
         }
         return SpoilerSize(width: Double(w), height: Double(h))
-    }
-
-    /// Writes `bytes` to `path`, replacing it.
-    static func writeFile(_ path: String, _ bytes: [UInt8]) throws(CommandLineError) {
-        try writeFile(path) { write in write(bytes) }
     }
 
     /// Writes what `produce` passes to its write function, piece by piece, to `path`,

@@ -8,6 +8,15 @@ import SpoilerRender
 /// `render --format ansi` and `--format cast`.
 enum TerminalRender {
     static func render(_ job: RenderCommand.Job, cast: Bool) throws(CommandLineError) -> [UInt8] {
+        let produce = try renderer(job, cast: cast)
+        var out: [UInt8] = []
+        produce { out += $0 }
+        return out
+    }
+
+    /// The output of `job` as terminal frames or a recording, written a piece at a time
+    /// (``RenderCommand/Producer``); the options are checked here, before anything is written.
+    static func renderer(_ job: RenderCommand.Job, cast: Bool) throws(CommandLineError) -> RenderCommand.Producer {
         guard case .mono = LayoutEngine.Model.from(font: job.font) else {
             throw .usage("--format \(cast ? "cast" : "ansi") draws terminal cells: use --font mono", command: "render")
         }
@@ -45,19 +54,21 @@ enum TerminalRender {
                 x: 0, y: 0, width: Double(columns ?? 0) * cellWidth, height: Double(rows ?? 0) * cellHeight))
         if cast {
             if job.at != nil { throw .usage("'--at' applies to --format svg and ansi", command: "render") }
-            let animation = ANSIAnimation.frames(
-                layout: job.layout, scene: job.scene, options: options, fps: job.fps, duration: job.duration,
-                celebration: party, stageColumns: columns, stageRows: rows)
-            return animation.asciicast()
+            return { [options] write in
+                ANSIAnimation.writeAsciicast(
+                    layout: job.layout, scene: job.scene, options: options, fps: job.fps, duration: job.duration,
+                    celebration: party, stageColumns: columns, stageRows: rows, write: write)
+            }
         }
         if job.durationGiven != nil {
             if job.at != nil {
                 throw .usage("give either '--at' (a still) or '--duration' (frames)", command: "render")
             }
-            return ANSIAnimation.frames(
-                layout: job.layout, scene: job.scene, options: options, fps: job.fps, duration: job.duration,
-                celebration: party, stageColumns: columns, stageRows: rows
-            ).bytes
+            return { [options] write in
+                ANSIAnimation.writeFrames(
+                    layout: job.layout, scene: job.scene, options: options, fps: job.fps, duration: job.duration,
+                    celebration: party, stageColumns: columns, stageRows: rows, write: write)
+            }
         }
         var scene = job.scene
         scene.advance(to: job.at ?? 0)
@@ -72,7 +83,7 @@ enum TerminalRender {
         }
         var out: [UInt8] = []
         StillFrameWriter.write(canvas, capability: capability, into: &out)
-        return out
+        return { [out] write in write(out) }
     }
 }
 
