@@ -261,16 +261,7 @@ struct MessageBatch {
     static func outcome(
         of line: ArraySlice<UInt8>, number: Int, format: InputFormat, options: ParseOptions = ParseOptions(), step: Step
     ) -> LineOutcome {
-        guard let record = NDJSONRecord(line: line, format: format, options: options) else {
-            return failed(id: nil, line: number, NDJSONRecord.emptyLineError)
-        }
-        do {
-            return .output(try step(try record.result.get(), record.id ?? Array(String(number).utf8)))
-        } catch let e as CommandLineError {
-            return .fatal(e)
-        } catch {
-            return failed(id: record.id, line: number, error, column: record.errorColumn)
-        }
+        read(line, number: number, format: format, options: options) { message, id in .output(try step(message, id)) }
     }
 
     /// Reads one long NDJSON line; its output is left to `step`, which
@@ -279,14 +270,27 @@ struct MessageBatch {
     static func streamedOutcome(
         of line: ArraySlice<UInt8>, number: Int, format: InputFormat, options: ParseOptions, step: @escaping StreamStep
     ) -> LineOutcome {
+        read(line, number: number, format: format, options: options) { message, id in
+            .streamed { write in step(message, id, write) }
+        }
+    }
+
+    /// Reads one NDJSON line and gives the outcome `body` makes of its message and id (the
+    /// line's own `id` or its number); a line that fails, or a failure `body` throws, gives
+    /// an error record with the line's own `id` or null, and a ``CommandLineError`` ends the
+    /// run.
+    private static func read(
+        _ line: ArraySlice<UInt8>, number: Int, format: InputFormat, options: ParseOptions,
+        _ body: (Message, [UInt8]) throws -> LineOutcome
+    ) -> LineOutcome {
         guard let record = NDJSONRecord(line: line, format: format, options: options) else {
             return failed(id: nil, line: number, NDJSONRecord.emptyLineError)
         }
-        switch record.result {
-        case .success(let message):
-            let id = record.id ?? Array(String(number).utf8)
-            return .streamed { write in step(message, id, write) }
-        case .failure(let error):
+        do {
+            return try body(try record.result.get(), record.id ?? Array(String(number).utf8))
+        } catch let e as CommandLineError {
+            return .fatal(e)
+        } catch {
             return failed(id: record.id, line: number, error, column: record.errorColumn)
         }
     }
