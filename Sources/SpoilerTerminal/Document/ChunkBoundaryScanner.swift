@@ -36,6 +36,10 @@ public struct ChunkBoundaryScanner: Sendable {
     /// Whether the scan goes straight through a line's text and a JSON string (off only to
     /// check that it finds what a byte-by-byte scan finds).
     package var skipsAhead = true
+    /// For an export: a message start where a chunk starts whatever the length of the one
+    /// before it (-1: none), so that the chunks after it are those of a scan begun there
+    /// (``exportTail(at:minimumBytes:maximumBytes:)``).
+    package var cutsAt = -1
 
     // Text: the current line and the last places to cut.
     private var lineHasText = false
@@ -63,6 +67,22 @@ public struct ChunkBoundaryScanner: Sendable {
         self.maximumBytes = max(self.minimumBytes, maximumBytes)
         if rule != .exportMessages { chunkStart = 0 }
     }
+
+    /// A scanner for an export's messages from `position`, the start of one of the
+    /// top-level `messages` array's objects (found from the end of the file), as if the
+    /// bytes before it had been scanned and a chunk started there.
+    package static func exportTail(at position: Int, minimumBytes: Int, maximumBytes: Int) -> ChunkBoundaryScanner {
+        var scanner = ChunkBoundaryScanner(
+            rule: .exportMessages, minimumBytes: minimumBytes, maximumBytes: maximumBytes)
+        scanner.position = position
+        scanner.depth = 2
+        scanner.messagesDepth = 2
+        return scanner
+    }
+
+    /// For an export: whether the scan so far has closed the `messages` array and the
+    /// top-level object, and not gone below it.
+    package var closedTheExport: Bool { depth == 0 && !inString && messagesDepth == -1 }
 
     /// Whether an export's `messages` array has been found.
     public var foundMessages: Bool { messagesDepth != nil }
@@ -220,7 +240,7 @@ public struct ChunkBoundaryScanner: Sendable {
                 depth += 1
                 if b == UInt8(ascii: "{"), let m = messagesDepth, depth == m + 1 {
                     if let start = chunkStart {
-                        if p - start >= minimumBytes { cut(at: p, emit: emit) }
+                        if p - start >= minimumBytes || p == cutsAt { cut(at: p, emit: emit) }
                     } else {
                         cut(at: p, emit: emit)
                     }

@@ -38,7 +38,23 @@ public final class ChunkedDocument: ReaderDocument {
         var isComplete = false
         var cache: [Int: Message] = [:]
         var cacheOrder: [Int] = []
+        /// The export's last chunks, found from the end before the index got there.
+        var tail: Tail?
+        /// Where ``indexInBackground()``'s worker scans: the start of its block, or -1.
+        var workerPosition = -1
     }
+
+    /// An export's last chunks found from the end of the file (``lastChunkFromEnd()``):
+    /// their starts, the first of which every scanner of the index cuts at, so that the
+    /// index holds the same starts once it gets there.
+    private struct Tail {
+        var starts: [Int]
+        var contentEnd: Int
+    }
+
+    /// The first provisional chunk index: the tail's chunk `k` is `provisionalBase + k`
+    /// until the index is complete, and its place in the index is known.
+    static let provisionalBase = 1 << 48
 
     /// Chunks kept parsed.
     static let cachedChunks = 32
@@ -153,17 +169,35 @@ public final class ChunkedDocument: ReaderDocument {
         s.scanner.rule == .exportMessages ? (s.scanner.contentEnd ?? byteCount) : byteCount
     }
 
+    /// Where a chunk lies, as the index (or the tail) has it.
+    private enum Place {
+        case bytes(Range<Int>, cached: Message?, isLast: Bool)
+        /// A provisional index above the tail's first chunk.
+        case aboveTail
+        case none
+    }
+
     public func chunk(at index: Int) -> ReaderChunk? {
         guard index >= 0 else { return nil }
-        let found: (Range<Int>, Message?, Bool)? = state.withLock { s in
-            self.index(&s, beyond: index + 1)
-            guard index < s.starts.count else { return nil }
-            let isLast = index == s.starts.count - 1
-            let end = isLast ? contentEnd(s) : s.starts[index + 1]
-            return (s.starts[index]..<max(s.starts[index], end), s.cache[index], isLast)
+        let place: Place = state.withLock { s in
+            index >= Self.provisionalBase ? self.tailPlace(s, index) : self.indexedPlace(&s, index)
         }
-        guard let (range, cached, isLast) = found else { return nil }
-        if let cached { return ReaderChunk(bytes: range, message: cached) }
+        let range: Range<Int>
+        let isLast: Bool
+        switch place {
+        case .none:
+            return nil
+        case .aboveTail:
+            // Its place in the index is needed: wait for the index.
+            guard let settled = settledIndex(of: index, waiting: true), settled < Self.provisionalBase else {
+                return nil
+            }
+            return chunk(at: settled)
+        case .bytes(let r, let cached, let last):
+            if let cached { return ReaderChunk(bytes: r, message: cached) }
+            range = r
+            isLast = last
+        }
         var bytes = read(range)
         if state.withLock({ $0.scanner.rule }) != .exportMessages, bytes.last == 0x0A {
             bytes.removeLast()
@@ -178,12 +212,121 @@ public final class ChunkedDocument: ReaderDocument {
         return ReaderChunk(bytes: range, message: message)
     }
 
+    /// Where chunk `index` of the index lies, indexing on as far as it.
+    private func indexedPlace(_ s: inout State, _ index: Int) -> Place {
+        self.index(&s, beyond: index + 1)
+        guard index < s.starts.count else { return .none }
+        let isLast = index == s.starts.count - 1
+        let end = isLast ? contentEnd(s) : s.starts[index + 1]
+        return .bytes(s.starts[index]..<max(s.starts[index], end), cached: s.cache[index], isLast: isLast)
+    }
+
+    /// Where the tail's chunk at provisional `index` lies.
+    private func tailPlace(_ s: borrowing State, _ index: Int) -> Place {
+        guard let tail = s.tail else { return .none }
+        let k = index - Self.provisionalBase
+        guard k >= 0 else { return .aboveTail }
+        guard k < tail.starts.count else { return .none }
+        let isLast = k == tail.starts.count - 1
+        let end = isLast ? tail.contentEnd : tail.starts[k + 1]
+        return .bytes(tail.starts[k]..<max(tail.starts[k], end), cached: s.cache[index], isLast: isLast)
+    }
+
     public var chunkCount: Int {
         // A worker building the index (indexInBackground) finishes it.
         indexer.wait()
         return state.withLock { s in
             self.index(&s, beyond: Int.max - 1)
             return s.starts.count
+        }
+    }
+
+    /// The index of an export's last chunk, found at once from the end of the file while
+    /// the index is still being built; the index's last once it is complete; nil when it
+    /// cannot be found so (not an export, a file of a few megabytes, one not indented as
+    /// Telegram Desktop writes it, or a last message over a megabyte long).
+    ///
+    /// The messages are found as the lines that start at the first message's indentation
+    /// with a brace, in the file's last megabyte (a line break is never inside a JSON
+    /// string), and the scan from the first of them must close the array they are in and
+    /// the top-level object. The index returned is then provisional
+    /// (``settledIndex(of:)``): the chunks from it back to the first found answer
+    /// ``chunk(at:)`` at once, and a chunk above them waits for the index. Should the file
+    /// hold another array of objects at that indentation after the messages, and over a
+    /// megabyte long, its objects are what is found: the index then gives them no place.
+    public func lastChunkFromEnd() -> Int? {
+        enum Known {
+            case answer(Int?)
+            case find(firstMessage: Int, scanner: ChunkBoundaryScanner)
+        }
+        let known: Known = state.withLock { s in
+            if s.isComplete { return .answer(s.starts.isEmpty ? nil : s.starts.count - 1) }
+            if let tail = s.tail { return .answer(Self.provisionalBase + tail.starts.count - 1) }
+            guard s.scanner.rule == .exportMessages, let first = s.starts.first, byteCount > 2 * Self.blockBytes
+            else { return .answer(nil) }
+            return .find(firstMessage: first, scanner: s.scanner)
+        }
+        guard case .find(let first, let scanner) = known else {
+            if case .answer(let last) = known { return last }
+            return nil
+        }
+        guard let tail = findTail(firstMessage: first, like: scanner) else { return nil }
+        return state.withLock { s in
+            if s.isComplete { return s.starts.isEmpty ? nil : s.starts.count - 1 }
+            if let t = s.tail { return Self.provisionalBase + t.starts.count - 1 }
+            // Every scan of the index must still come to the tail's first message, to cut there.
+            let first = tail.starts[0]
+            guard s.scanner.position <= first, s.workerPosition < 0 || s.workerPosition + Self.blockBytes <= first
+            else { return nil }
+            s.tail = tail
+            s.scanner.cutsAt = first
+            return Self.provisionalBase + tail.starts.count - 1
+        }
+    }
+
+    /// The chunks of an export's last megabyte, found from its end (see
+    /// ``lastChunkFromEnd()``), cut as a scanner with `scanner`'s lengths cuts them.
+    private func findTail(firstMessage first: Int, like scanner: ChunkBoundaryScanner) -> Tail? {
+        // The messages' indentation: between the line break before the first and its brace.
+        let before = read(max(0, first - 256)..<first)
+        guard let newline = before.lastIndex(of: 0x0A) else { return nil }
+        let indent = before[(newline + 1)...]
+        guard indent.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
+        let from = max(first + 1, byteCount - Self.blockBytes)
+        let block = read(from..<byteCount)
+        let lead = [0x0A] + indent + [UInt8(ascii: "{")]
+        var k = 0
+        while k + lead.count <= block.count && !block[k..<(k + lead.count)].elementsEqual(lead) {
+            k = (block[(k + 1)...].firstIndex(of: 0x0A)) ?? block.count
+        }
+        guard k + lead.count <= block.count else { return nil }
+        let start = from + k + lead.count - 1
+        var tail = ChunkBoundaryScanner.exportTail(
+            at: start, minimumBytes: scanner.minimumBytes, maximumBytes: scanner.maximumBytes)
+        var starts: [Int] = []
+        block[(start - from)...].withUnsafeBufferPointer { tail.scan($0) { starts.append($0) } }
+        guard tail.closedTheExport, let end = tail.contentEnd, starts.first == start else { return nil }
+        return Tail(starts: starts, contentEnd: end)
+    }
+
+    /// Where a provisional chunk index (``lastChunkFromEnd()``) is in the index, once the
+    /// index is complete: nil before, or when the chunks found from the end were not
+    /// where the index has them (a file whose last top-level member is not `messages`),
+    /// or for a chunk above the first. Any other index is its own.
+    public func settledIndex(of index: Int) -> Int? { settledIndex(of: index, waiting: false) }
+
+    /// ``settledIndex(of:)``, after waiting for the index if `waiting`.
+    private func settledIndex(of index: Int, waiting: Bool) -> Int? {
+        guard index >= Self.provisionalBase else { return index }
+        if waiting { _ = chunkCount }
+        return state.withLock { s in
+            guard s.isComplete, let tail = s.tail else { return nil }
+            let h = s.starts.count - tail.starts.count
+            guard h >= 0, s.starts[h...].elementsEqual(tail.starts), contentEnd(s) == tail.contentEnd else {
+                return nil
+            }
+            let settled = index - Self.provisionalBase + h
+            return settled >= 0 ? settled : nil
         }
     }
 
@@ -212,8 +355,15 @@ public final class ChunkedDocument: ReaderDocument {
             var scanner = scanner
             var starts = starts
             while let document = self {
+                document.state.withLock { s in
+                    // The tail found from the end meanwhile is cut at (``lastChunkFromEnd()``
+                    // sets it only beyond this block).
+                    scanner.cutsAt = s.tail?.starts.first ?? -1
+                    s.workerPosition = scanner.position
+                }
                 guard !document.scanNextBlock(&scanner, into: &starts) else { continue }
                 document.state.withLock { s in
+                    s.workerPosition = -1
                     // The reader's own index may have got there first.
                     guard !s.isComplete else { return }
                     s.scanner = scanner

@@ -26,6 +26,9 @@ struct DocumentWindow: Sendable {
     var reachesEnd = true
     /// Whether End waits for the document's index, built off the loop.
     var waitsForEnd = false
+    /// The provisional index End went to (chunks found from the end of the document),
+    /// until the index says where it is (``ReaderDocument/settledIndex(of:)``).
+    var provisionalEnd: Int?
     /// The words revealed anywhere in the document, and whether `r` revealed every one.
     var revealed: Set<RevealKey> = []
     var revealsAll = false

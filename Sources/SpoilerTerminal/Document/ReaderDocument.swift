@@ -30,11 +30,28 @@ public protocol ReaderDocument: Sendable {
     /// answers End at once and goes to the end when the index is done, instead of waiting
     /// for ``chunkCount`` (default: false).
     var isIndexingInBackground: Bool { get }
+    /// The index of the last chunk, if it can be found at once, without the whole index
+    /// (End asks for it before it would wait for the index); nil otherwise (the default).
+    ///
+    /// The index may be provisional: one that is not the chunk's place in the complete
+    /// index but a stand-in for it (``ChunkedDocument`` finds an export's last messages
+    /// from the end of the file, and numbers them from a large number). The chunks from
+    /// it back to the first found answer ``chunk(at:)`` at once; ``settledIndex(of:)``
+    /// gives their places once the index knows them.
+    func lastChunkFromEnd() -> Int?
+    /// The place in the complete index of a provisional index given by
+    /// ``lastChunkFromEnd()`` (or one below it): nil until it is known, and for good if
+    /// it never will be. An index of the complete index is its own (the default).
+    func settledIndex(of index: Int) -> Int?
 }
 
 extension ReaderDocument {
     /// False: ``ReaderDocument/chunkCount`` is found when it is asked for.
     public var isIndexingInBackground: Bool { false }
+    /// Nil: End reads the index.
+    public func lastChunkFromEnd() -> Int? { nil }
+    /// The index itself: no index is provisional.
+    public func settledIndex(of index: Int) -> Int? { index }
 }
 
 /// One chunk of a ``ReaderDocument``: where it lies and what it shows.

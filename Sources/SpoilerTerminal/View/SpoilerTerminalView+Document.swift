@@ -61,7 +61,7 @@ extension SpoilerTerminalView {
             upper += 1
         }
         var above = row
-        while above < 2 * screens + max(0, 3 * screens - below), lower > 0 {
+        while above < 2 * screens + max(0, 3 * screens - below), lower > 0, w.document.chunk(at: lower - 1) != nil {
             lower -= 1
             above += (w.rows(ofChunk: lower, size: size) ?? 0) + w.gapRows
         }
@@ -127,14 +127,23 @@ extension SpoilerTerminalView {
         }
     }
 
-    /// The last screen of the text (End): a document's whole index is read first (its
-    /// chunk boundaries, not its text). While the index is built off the loop, End is
-    /// answered at once and the screen goes to the end when it is done
+    /// The last screen of the text (End). A document that finds its last chunk at once
+    /// (``ReaderDocument/lastChunkFromEnd()``) is shown there; otherwise its whole index is
+    /// read first (its chunk boundaries, not its text). While the index is built off the
+    /// loop, End is answered at once and the screen goes to the end when it is done
     /// (``followDocumentEnd()``), unless another scroll comes first.
     mutating func scrollToEnd() {
         guard let w = document else {
             followPrefix(toEnd: true)
             scroll(by: builder.rows)
+            return
+        }
+        if !w.reachesEnd, let last = w.document.lastChunkFromEnd() {
+            // Found from the end at once: go there; the index puts it in its place later.
+            document!.waitsForEnd = false
+            if w.document.settledIndex(of: last) != last { document!.provisionalEnd = last }
+            placeWindow(chunk: last, row: Int.max / 2, now: hostNow)
+            scrollRow = maxScroll
             return
         }
         if !w.reachesEnd && w.document.isIndexingInBackground {
@@ -147,6 +156,42 @@ extension SpoilerTerminalView {
             placeWindow(chunk: last, row: Int.max / 2, now: hostNow)
         }
         scrollRow = maxScroll
+    }
+
+    /// Once the index knows where the chunks End found from the end are, numbers the
+    /// window (if it is still among them) and the reveals made there as the index does;
+    /// nothing on the screen moves. Chunks that never get a place (they were not where the
+    /// index has them) lose their reveals, and a window among them goes to the index's end.
+    mutating func settleDocumentTail() {
+        guard let w = document, let end = w.provisionalEnd else { return }
+        guard let settled = w.document.settledIndex(of: end) else {
+            // Once the index is complete without a place for them, the chunks were not the
+            // document's last: their reveals go, and a window still among them goes to the end.
+            guard let last = w.document.lastChunkFromEnd(), w.document.settledIndex(of: last) == last else { return }
+            document!.provisionalEnd = nil
+            document!.revealed = w.revealed.filter { w.document.settledIndex(of: $0.chunk) == $0.chunk }
+            if !w.chunks.isEmpty, w.document.settledIndex(of: w.chunks.lowerBound) != w.chunks.lowerBound {
+                document!.chunks = 0..<0
+                placeWindow(chunk: last, row: Int.max / 2, now: hostNow)
+                scrollRow = maxScroll
+            }
+            return
+        }
+        let shift = end - settled
+        var v = w
+        v.provisionalEnd = nil
+        v.revealed = []
+        for var key in w.revealed {
+            guard let place = w.document.settledIndex(of: key.chunk) else { continue }
+            key.chunk = place
+            v.revealed.insert(key)
+        }
+        if !w.chunks.isEmpty, w.document.settledIndex(of: w.chunks.lowerBound) != w.chunks.lowerBound {
+            v.chunks = (w.chunks.lowerBound - shift)..<(w.chunks.upperBound - shift)
+            v.layouts = [:]
+            for (i, layout) in w.layouts { v.layouts[i - shift] = layout }
+        }
+        document = v
     }
 
     /// Goes to the end once the index End waits for is done.

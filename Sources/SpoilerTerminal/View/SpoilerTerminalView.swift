@@ -248,6 +248,7 @@ public struct SpoilerTerminalView: Sendable {
         advanceScene(to: time)
         advanceScrollAnimation(to: time)
         if document != nil {
+            settleDocumentTail()
             followDocumentEnd()
             followScreen()
         }
