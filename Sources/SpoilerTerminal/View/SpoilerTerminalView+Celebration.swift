@@ -8,7 +8,10 @@ extension SpoilerTerminalView {
     /// celebrated costs nothing afterwards.
     mutating func updateCelebration(at time: Double) {
         guard let preset = options.celebration else { return }
-        let allRevealed = !builder.groups.isEmpty && builder.groups.allSatisfy { revealedAt[$0] != nil }
+        // A document's words are all revealed by `r`, or when all of it is in the window.
+        let wholeDocument = document.map { $0.revealsAll || ($0.chunks.lowerBound == 0 && $0.reachesEnd) } ?? true
+        let allRevealed =
+            wholeDocument && !builder.groups.isEmpty && builder.groups.allSatisfy { revealedAt[$0] != nil }
         if !allRevealed {
             hasCelebrated = false
         } else if !hasCelebrated {

@@ -42,6 +42,10 @@ enum PlayCommand {
             exit status: 0 success, 1 a message failed, 2 usage error
             """)
 
+    /// Messages longer than this (in UTF-8 bytes) are shown a chunk at a time
+    /// (``MessageDocument``), so that memory stays within a few screens' layout.
+    static let chunkedBytes = 1 << 20
+
     static func run(_ args: Arguments) throws(CommandLineError) {
         let format = args.choice("from", as: InputFormat.self)!
         if format == .export {
@@ -72,13 +76,31 @@ enum PlayCommand {
         }
 
         let userWidth = engine.wrapWidth
+        // SPOILER_PLAY_CHUNKED: the length past which a message is kept a chunk at a time
+        // (tests set it low).
+        let chunked = environment["SPOILER_PLAY_CHUNKED"].flatMap { Int($0) } ?? chunkedBytes
+        let isChunked = message.text.utf8.count > chunked
         var frame = ANSIFrameOptions(capability: capability, glyphs: glyphs)
-        frame.formatting = message.entities
+        if !isChunked { frame.formatting = message.entities }
         var options = PlayerOptions(frame: frame)
         options.frameRate = fps
         options.mouse = !args.flag("no-mouse")
         options.rehideAfter = effect.rehideAfter
         if args.flag("celebrate") { options.celebration = .confetti }
+        if isChunked {
+            // A message of megabytes is laid out, animated and kept only near the screen.
+            let document = MessageDocument(message)
+            try LivePlayer.run(options: options) { size, viewOptions in
+                SpoilerTerminalView(
+                    document: document, size: size, options: viewOptions,
+                    layout: { size, chunk in
+                        var e = engine
+                        e.wrapWidth = userWidth ?? max(1, size.columns)
+                        return e.layout(chunk)
+                    }, scene: { layout in effect.scene(for: layout) })
+            }
+            return
+        }
         if message.text.utf8.count > SpoilerTerminalView.firstPrefixBytes {
             // A long message is laid out from its beginning as far as the screen goes, so
             // the first frame comes at once.

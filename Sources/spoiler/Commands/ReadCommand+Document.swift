@@ -16,7 +16,7 @@ extension ReadCommand {
     /// it whole.
     static func document(
         path: String?, format: InputFormat, options: ParseOptions, environment: [String: String]
-    ) throws(CommandLineError) -> ChunkedDocument? {
+    ) throws(CommandLineError) -> (any ReaderDocument)? {
         guard let path else { return nil }
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
@@ -26,7 +26,14 @@ extension ReadCommand {
         let failed: @Sendable (ParseError) -> Message = { error in
             Message(text: "[could not be read: \(error.located(in: name))]")
         }
-        let document: ChunkedDocument
+        if format == .botAPI {
+            // One JSON object: parsed whole, then shown a chunk at a time.
+            let message = try InputSource.reading(path) { input throws(CommandLineError) in
+                try MessageBatch.wholeMessage(from: input, format: format, options: options)
+            }
+            return MessageDocument(message)
+        }
+        let document: any ReaderDocument
         do throws(TerminalError) {
             switch format {
             case .plain, .markdown, .markdownV2, .html, .botAPI:
@@ -41,11 +48,12 @@ extension ReadCommand {
                     }
                 }
             case .export:
-                document = try ChunkedDocument(path: path, rule: .exportMessages, separator: "\n\n") { bytes, _ in
+                let export = try ChunkedDocument(path: path, rule: .exportMessages, separator: "\n\n") { bytes, _ in
                     exportChunk(bytes, failed: failed)
                 }
                 // A whole-account export keeps its chats deeper: read it whole.
-                guard document.chunk(at: 0) != nil else { return nil }
+                guard export.chunk(at: 0) != nil else { return nil }
+                document = export
             default:
                 return nil
             }
@@ -76,15 +84,19 @@ extension ReadCommand {
 
     /// Prints a document's still frame, chunk by chunk (not a terminal).
     static func writeStill(
-        _ document: ChunkedDocument, effect: EffectChoice, capability: ColorCapability, glyphs: GlyphSet,
+        _ document: any ReaderDocument, effect: EffectChoice, capability: ColorCapability, glyphs: GlyphSet,
         environment: [String: String]
     ) {
         var engine = LayoutEngine(model: .mono(cellWidth: 8, cellHeight: 16))
         if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { engine.wrapWidth = columns }
         let options = ANSIFrameOptions(capability: capability, glyphs: glyphs)
         var index = 0
+        var endedWithBreak = false
         while let chunk = document.chunk(at: index) {
-            if index > 0 { StandardStreams.write(String(document.separator.dropLast())) }
+            // A frame leaves out the empty row after a final line break; between two chunks it
+            // is a row of the text.
+            if index > 0 { StandardStreams.write((endedWithBreak ? "\n" : "") + document.separator.dropLast()) }
+            endedWithBreak = chunk.message.text.utf8.last == 0x0A
             if chunk.message.text.isEmpty {
                 StandardStreams.write("\n")
             } else {

@@ -63,12 +63,19 @@ enum ReadCommand {
             path: args.inputPath, format: format, options: MessageReading.options(args), environment: environment)
         {
             guard isTerminal else {
-                writeStill(
-                    document, effect: effect, capability: capability, glyphs: glyphs, environment: environment)
+                if let whole = document as? MessageDocument {
+                    // One message: printed whole, its long lines uncut.
+                    StillFrame.write(
+                        whole.message, engine: LayoutEngine(model: .mono(cellWidth: 8, cellHeight: 16)),
+                        effect: effect, capability: capability, glyphs: glyphs, environment: environment)
+                } else {
+                    writeStill(
+                        document, effect: effect, capability: capability, glyphs: glyphs, environment: environment)
+                }
                 return
             }
             // The end is found while the first screens are read, so that End is at once.
-            document.indexInBackground()
+            (document as? ChunkedDocument)?.indexInBackground()
             let reader = ReaderOptions(theme: theme)
             var frame = ANSIFrameOptions(capability: capability, glyphs: glyphs)
             frame.textStyle = theme.textStyle(capability)

@@ -15,7 +15,11 @@ enum TerminalOptions {
     /// The environment variables the options look at, read here at the edge.
     static func environment() -> [String: String] {
         var env: [String: String] = [:]
-        for key in ["TERM", "COLORTERM", "NO_COLOR", "COLUMNS", "LINES", "REDUCED_MOTION"] {
+        // The SPOILER_ lengths move where a command changes paths (tests set them low).
+        for key in [
+            "TERM", "COLORTERM", "NO_COLOR", "COLUMNS", "LINES", "REDUCED_MOTION", "SPOILER_READ_CHUNKED",
+            "SPOILER_PLAY_CHUNKED", "SPOILER_BACKGROUND_LAYOUT_BYTES",
+        ] {
             if let v = getenv(key) { env[key] = String(cString: v) }
         }
         return env
