@@ -51,6 +51,14 @@ public struct ParticleField: Sendable, Hashable {
     /// grows full arrays.
     public static let growthStep = 1024
 
+    /// The particles every array has room for. Arrays reserved alike may still differ:
+    /// the allocator can hand one a larger block than asked for.
+    private var capacity: Int {
+        min(
+            x.capacity, y.capacity, vx.capacity, vy.capacity, age.capacity, lifetime.capacity, scale.capacity,
+            spin.capacity, alpha.capacity, color.capacity, word.capacity, cell.capacity, id.capacity)
+    }
+
     /// Reserves room for `n` particles in every array.
     public mutating func reserveCapacity(_ n: Int) {
         x.reserveCapacity(n); y.reserveCapacity(n); vx.reserveCapacity(n); vy.reserveCapacity(n)
@@ -70,8 +78,7 @@ public struct ParticleField: Sendable, Hashable {
         spin pspin: Float, alpha palpha: Float, color pcolor: UInt32, word pword: Int32, cell pcell: UInt16,
         id pid: UInt32
     ) {
-        // Every array but `cell` has 4-byte elements, so they all have x's capacity.
-        if count >= min(x.capacity, cell.capacity) { reserveCapacity(count + max(count / 8, Self.growthStep)) }
+        if count >= capacity { reserveCapacity(count + max(count / 8, Self.growthStep)) }
         x.append(px); y.append(py); vx.append(pvx); vy.append(pvy); age.append(0); lifetime.append(plife)
         scale.append(pscale); spin.append(pspin); alpha.append(palpha); color.append(pcolor); word.append(pword)
         cell.append(pcell); id.append(pid)

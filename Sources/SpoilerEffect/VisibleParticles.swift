@@ -32,6 +32,13 @@ public struct VisibleParticles: Sendable, Hashable {
     /// Number of particles.
     public var count: Int { x.count }
 
+    /// Particle `i`: element `i` of every array.
+    public subscript(i: Int) -> VisibleParticle {
+        VisibleParticle(
+            word: word[i], x: x[i], y: y[i], size: size[i], alpha: alpha[i], color: color[i], rotation: rotation[i],
+            shape: shape[i], id: id[i], age: age[i])
+    }
+
     /// Appends one particle at the end of every array.
     public mutating func append(_ p: VisibleParticle) {
         word.append(p.word)
