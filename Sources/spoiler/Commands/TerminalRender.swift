@@ -17,6 +17,7 @@ enum TerminalRender {
     /// The output of `job` as terminal frames or a recording, written a piece at a time
     /// (``RenderCommand/Producer``); the options are checked here, before anything is written.
     static func renderer(_ job: RenderCommand.Job, cast: Bool) throws(CommandLineError) -> RenderCommand.Producer {
+        var job = job
         guard case .mono = LayoutEngine.Model.from(font: job.font) else {
             throw .usage("--format \(cast ? "cast" : "ansi") draws terminal cells: use --font mono", command: "render")
         }
@@ -54,9 +55,10 @@ enum TerminalRender {
                 x: 0, y: 0, width: Double(columns ?? 0) * cellWidth, height: Double(rows ?? 0) * cellHeight))
         if cast {
             if job.at != nil { throw .usage("'--at' applies to --format svg and ansi", command: "render") }
-            return { [options] write in
+            let scene = job.handOffScene()
+            return { [options, job] write in
                 ANSIAnimation.writeAsciicast(
-                    layout: job.layout, scene: job.scene, options: options, fps: job.fps, duration: job.duration,
+                    layout: job.layout, scene: scene.take(), options: options, fps: job.fps, duration: job.duration,
                     celebration: party, stageColumns: columns, stageRows: rows, write: write)
             }
         }
@@ -64,9 +66,10 @@ enum TerminalRender {
             if job.at != nil {
                 throw .usage("give either '--at' (a still) or '--duration' (frames)", command: "render")
             }
-            return { [options] write in
+            let scene = job.handOffScene()
+            return { [options, job] write in
                 ANSIAnimation.writeFrames(
-                    layout: job.layout, scene: job.scene, options: options, fps: job.fps, duration: job.duration,
+                    layout: job.layout, scene: scene.take(), options: options, fps: job.fps, duration: job.duration,
                     celebration: party, stageColumns: columns, stageRows: rows, write: write)
             }
         }
