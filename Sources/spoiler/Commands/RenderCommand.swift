@@ -171,11 +171,14 @@ enum RenderCommand {
                         write: write)
                 }
             }
-            var scene = job.scene
-            scene.advance(to: job.at ?? 0)
-            var party = job.svgCelebration
-            party?.advance(to: scene.time)
-            return { [scene, party] write in
+            // Advanced when written, once the job has let go of it: stepping the scene while
+            // the job still held it would copy every particle.
+            let scene = job.handOffScene()
+            return { [job] write in
+                var scene = scene.take()
+                scene.advance(to: job.at ?? 0)
+                var party = job.svgCelebration
+                party?.advance(to: scene.time)
                 SVGRenderer.renderStill(
                     scene: scene, layout: job.layout, font: job.font, formatting: job.message.entities,
                     celebration: party, stage: job.svgStage, write: write)

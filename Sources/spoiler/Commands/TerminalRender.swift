@@ -73,20 +73,24 @@ enum TerminalRender {
                     celebration: party, stageColumns: columns, stageRows: rows, write: write)
             }
         }
-        var scene = job.scene
-        scene.advance(to: job.at ?? 0)
         options.fillHiddenCells = true
-        var builder = ANSIFrameBuilder(layout: job.layout, options: options)
-        var canvas = CellCanvas(width: columns ?? builder.columns, height: rows ?? builder.rows)
-        builder.draw(scene, into: &canvas)
-        if var party {
-            party.advance(to: scene.time)
-            canvas.drawCelebration(
-                party, cellWidth: cellWidth, cellHeight: cellHeight, capability: capability, glyphs: glyphs)
+        // Drawn when written, once the job has let go of the scene (``Job/handOffScene()``).
+        let scene = job.handOffScene()
+        return { [options, job] write in
+            var scene = scene.take()
+            scene.advance(to: job.at ?? 0)
+            var builder = ANSIFrameBuilder(layout: job.layout, options: options)
+            var canvas = CellCanvas(width: columns ?? builder.columns, height: rows ?? builder.rows)
+            builder.draw(scene, into: &canvas)
+            if var party {
+                party.advance(to: scene.time)
+                canvas.drawCelebration(
+                    party, cellWidth: cellWidth, cellHeight: cellHeight, capability: capability, glyphs: glyphs)
+            }
+            var out: [UInt8] = []
+            StillFrameWriter.write(canvas, capability: capability, into: &out)
+            write(out)
         }
-        var out: [UInt8] = []
-        StillFrameWriter.write(canvas, capability: capability, into: &out)
-        return { [out] write in write(out) }
     }
 }
 
