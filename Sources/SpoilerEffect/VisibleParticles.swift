@@ -33,6 +33,9 @@ public struct VisibleParticles: Sendable, Hashable {
     public var count: Int { x.count }
 
     /// Particle `i`: element `i` of every array.
+    ///
+    /// - Parameter i: an index in `0 ..< count`.
+    /// - Returns: the particle's values, as ``SpoilerScene/visibleParticle(at:)`` gives them.
     public subscript(i: Int) -> VisibleParticle {
         VisibleParticle(
             word: word[i], x: x[i], y: y[i], size: size[i], alpha: alpha[i], color: color[i], rotation: rotation[i],
@@ -40,6 +43,8 @@ public struct VisibleParticles: Sendable, Hashable {
     }
 
     /// Appends one particle at the end of every array.
+    ///
+    /// - Parameter p: the particle; ``count`` grows by one.
     public mutating func append(_ p: VisibleParticle) {
         word.append(p.word)
         x.append(p.x)
@@ -93,6 +98,18 @@ public struct VisibleParticle: Sendable, Hashable {
     public var age: Float
 
     /// A particle with these values.
+    ///
+    /// - Parameters:
+    ///   - word: the index of its word.
+    ///   - x: the centre's x coordinate, pixels.
+    ///   - y: the centre's y coordinate, pixels, y downward.
+    ///   - size: the diameter, pixels.
+    ///   - alpha: the opacity, 0…1.
+    ///   - color: `0xRRGGBB`.
+    ///   - rotation: radians.
+    ///   - shape: the shape to draw.
+    ///   - id: the particle's serial number.
+    ///   - age: seconds since its birth.
     public init(
         word: Int32, x: Float, y: Float, size: Float, alpha: Float, color: UInt32, rotation: Float,
         shape: ParticleShape, id: UInt32, age: Float
