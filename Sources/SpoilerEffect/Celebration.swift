@@ -156,16 +156,11 @@ public struct Celebration: Sendable {
             if !cell.alphaOverLife.isEmpty { a += cell.alphaOverLife(at: life > 0 ? age / life : 1) }
             a = EffectMath.clamp(a, 0, 1)
             guard a > 0, scale > 0 else { continue }
-            out.word.append(0)
-            out.x.append(particles.x[i])
-            out.y.append(particles.y[i])
-            out.size.append(Float(cell.contentsSize * scale))
-            out.alpha.append(Float(a))
-            out.color.append(particles.color[i])
-            out.rotation.append(particles.spin[i] * particles.age[i])
-            out.shape.append(cell.contents)
-            out.id.append(particles.id[i])
-            out.age.append(particles.age[i])
+            out.append(
+                VisibleParticle(
+                    word: 0, x: particles.x[i], y: particles.y[i], size: Float(cell.contentsSize * scale),
+                    alpha: Float(a), color: particles.color[i], rotation: particles.spin[i] * particles.age[i],
+                    shape: cell.contents, id: particles.id[i], age: particles.age[i]))
         }
     }
 

@@ -47,6 +47,18 @@ public struct ParticleField: Sendable, Hashable {
     /// Number of live particles.
     public var count: Int { x.count }
 
+    /// The fewest particles by which ``append(x:y:vx:vy:lifetime:scale:spin:alpha:color:word:cell:id:)``
+    /// grows full arrays.
+    public static let growthStep = 1024
+
+    /// The particles every array has room for. Arrays reserved alike may still differ:
+    /// the allocator can hand one a larger block than asked for.
+    private var capacity: Int {
+        min(
+            x.capacity, y.capacity, vx.capacity, vy.capacity, age.capacity, lifetime.capacity, scale.capacity,
+            spin.capacity, alpha.capacity, color.capacity, word.capacity, cell.capacity, id.capacity)
+    }
+
     /// Reserves room for `n` particles in every array.
     public mutating func reserveCapacity(_ n: Int) {
         x.reserveCapacity(n); y.reserveCapacity(n); vx.reserveCapacity(n); vy.reserveCapacity(n)
@@ -56,11 +68,17 @@ public struct ParticleField: Sendable, Hashable {
     }
 
     /// Adds one particle of age 0 at the end.
+    ///
+    /// When the arrays are full they grow by an eighth (at least ``growthStep``
+    /// particles), not twofold as an array does by itself: a scene's field grows to its
+    /// steady count once and then stays near it, so doubling would leave up to half of
+    /// the field's memory unused. Amortised O(1), as a geometric growth is.
     public mutating func append(
         x px: Float, y py: Float, vx pvx: Float, vy pvy: Float, lifetime plife: Float, scale pscale: Float,
         spin pspin: Float, alpha palpha: Float, color pcolor: UInt32, word pword: Int32, cell pcell: UInt16,
         id pid: UInt32
     ) {
+        if count >= capacity { reserveCapacity(count + max(count / 8, Self.growthStep)) }
         x.append(px); y.append(py); vx.append(pvx); vy.append(pvy); age.append(0); lifetime.append(plife)
         scale.append(pscale); spin.append(pspin); alpha.append(palpha); color.append(pcolor); word.append(pword)
         cell.append(pcell); id.append(pid)

@@ -1,3 +1,5 @@
+import SpoilerEffect
+
 /// How the renderers that write a piece at a time hand their output over.
 ///
 /// ``SVGRenderer``, ``TimelineRenderer`` and ``ANSIAnimation`` each have a form that
@@ -22,6 +24,15 @@ public enum RenderOutput {
     /// at least this long (but the last) and at most this plus one number, tag or
     /// escaped character.
     public static let pieceSize = 1 << 16
+
+    /// The bytes of samples that a renderer which simulates the scene again for each run
+    /// (the animated SVG, the tracks timeline) records in one run: `perParticle` bytes
+    /// per live particle of `scene` at time 0 (the scene takes about 50 itself), at
+    /// least 1 MiB and at most `cap`. The record so grows with the scene, not to a fixed
+    /// size whatever the input: a small scene takes more runs, each of them quick.
+    static func recordBudget(for scene: SpoilerScene, perParticle: Int, cap: Int) -> Int {
+        min(cap, max(1 << 20, scene.particles.count * perParticle))
+    }
 }
 
 /// Where a renderer's full buffers go: the caller's `write`, until it fails.

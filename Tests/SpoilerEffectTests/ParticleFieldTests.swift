@@ -17,6 +17,27 @@ import Testing
         return f
     }
 
+    @Test func aFullFieldGrowsByAnEighthNotTwofold() {
+        var f = ParticleField()
+        for i in 0..<300_000 {
+            f.append(
+                x: 1, y: 2, vx: 0, vy: 0, lifetime: 1, scale: 1, spin: 0, alpha: 1, color: 0, word: 0, cell: 0,
+                id: UInt32(i))
+            if i % 50_000 == 0 || i == 299_999 {
+                let n = f.count
+                // An eighth more, and at most a page of the allocator's rounding.
+                let most = n + max(n / 8, ParticleField.growthStep)
+                for (name, capacity, page) in [
+                    ("x", f.x.capacity, 1024), ("y", f.y.capacity, 1024), ("age", f.age.capacity, 1024),
+                    ("id", f.id.capacity, 1024), ("cell", f.cell.capacity, 2048),
+                ] {
+                    #expect(
+                        capacity >= n && capacity <= most + page, "\(name): capacity \(capacity) for \(n) particles")
+                }
+            }
+        }
+    }
+
     @Test(arguments: Confinement.allCases)
     func fastStepMatchesTheReferenceBitForBit(mode: Confinement) {
         forAll({ rng in rng.next() }, count: 20) { seed in

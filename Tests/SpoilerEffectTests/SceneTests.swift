@@ -38,6 +38,25 @@ func counts(_ scene: SpoilerScene) -> [Int] {
         #expect(c.particles != a.particles)
     }
 
+    /// Reading the particles one at a time gives the visible copy, in order, during a
+    /// reveal (where the reveal fades some of them out) and after it.
+    @Test func visibleParticleAtIndexIsTheVisibleCopy() {
+        var scene = SpoilerScene(
+            words: [word(column: 0, graphemes: 6, group: 0), word(column: 7, graphemes: 3, group: 1)], preset: .dust,
+            seed: 3)
+        scene.reveal(word: 0, origin: SpoilerPoint(x: 10, y: 8), at: 0.1)
+        for t in [0.0, 0.2, 0.5, 1.5] {
+            scene.advance(to: t)
+            let copy = scene.visibleParticles()
+            let read = (0..<scene.particles.count).compactMap { scene.visibleParticle(at: $0) }
+            #expect(read.count == copy.count, "at \(t)")
+            let differing: Int? = read.indices.first { k in k >= copy.count || read[k] != copy[k] }
+            #expect(differing == nil, "at \(t): first differing particle \(differing ?? -1)")
+            #expect(read.allSatisfy { $0.alpha > 0 }, "at \(t)")
+        }
+        #expect(scene.visibleParticles().count < scene.particles.count, "a reveal hides some particles")
+    }
+
     @Test func stepAndAdvanceAgree() {
         let words = [word(column: 0, graphemes: 4, group: 0)]
         var a = SpoilerScene(words: words, preset: .dust, seed: 3)

@@ -58,8 +58,9 @@ public struct ANSIAnimation: Sendable {
         celebration: Celebration? = nil, stageColumns: Int? = nil, stageRows: Int? = nil
     ) -> ANSIAnimation {
         var frames: [Frame] = []
+        var scene = scene
         let size = record(
-            layout: layout, scene: scene, options: options, fps: fps, duration: duration, celebration: celebration,
+            layout: layout, scene: &scene, options: options, fps: fps, duration: duration, celebration: celebration,
             stageColumns: stageColumns, stageRows: stageRows, size: { _, _ in }, frame: { frames.append($0) })
         return ANSIAnimation(width: size.width, height: size.height, frames: frames)
     }
@@ -68,10 +69,12 @@ public struct ANSIAnimation: Sendable {
     /// ``frames(layout:scene:options:fps:duration:celebration:stageColumns:stageRows:)-(_,_,_,FrameRate,_,_,_,_)``
     /// does, passing the screen size (``width`` and ``height``) to `size` first and then
     /// each frame to `frame` as it is drawn, so that no frame is held after it is passed on.
+    /// `scene` is stepped in place (a caller that hands over the only copy of its scene
+    /// holds one scene, not two).
     ///
     /// - Returns: The screen size passed to `size`.
     static func record(
-        layout: TextLayout, scene: SpoilerScene, options: ANSIFrameOptions, fps: FrameRate, duration: Double,
+        layout: TextLayout, scene: inout SpoilerScene, options: ANSIFrameOptions, fps: FrameRate, duration: Double,
         celebration: Celebration?, stageColumns: Int?, stageRows: Int?, size: (_ width: Int, _ height: Int) -> Void,
         frame: (Frame) -> Void
     ) -> (width: Int, height: Int) {
@@ -79,7 +82,6 @@ public struct ANSIAnimation: Sendable {
         let width = max(1, stageColumns ?? builder.columns)
         let height = max(1, stageRows ?? builder.rows)
         size(width, height + 1)
-        var scene = scene
         var party = celebration
         let start = scene.time
         let count = fps.frames(in: duration, rounding: .down) + 1
@@ -124,7 +126,8 @@ public struct ANSIAnimation: Sendable {
     ///
     /// - Parameters:
     ///   - layout: The message laid out in `mono` cells.
-    ///   - scene: The scene of `layout`, at the time the recording starts.
+    ///   - scene: The scene of `layout`, at the time the recording starts; stepped in place,
+    ///     so that a caller that passes its last copy (`consume scene`) holds one scene.
     ///   - options: The look of the frames.
     ///   - fps: Frames a second.
     ///   - duration: Seconds to record; negative or not finite records the first frame only.
@@ -136,14 +139,14 @@ public struct ANSIAnimation: Sendable {
     ///     first error it throws stops the writing and is rethrown.
     /// - Complexity: O(frames × (cells + particles)).
     public static func writeFrames<E: Error>(
-        layout: TextLayout, scene: SpoilerScene, options: ANSIFrameOptions, fps: FrameRate, duration: Double,
+        layout: TextLayout, scene: consuming SpoilerScene, options: ANSIFrameOptions, fps: FrameRate, duration: Double,
         celebration: Celebration? = nil, stageColumns: Int? = nil, stageRows: Int? = nil,
         write: ([UInt8]) throws(E) -> Void
     ) throws(E) {
         try PieceSink.run(write) { sink in
             var buffer: [UInt8] = []
             _ = record(
-                layout: layout, scene: scene, options: options, fps: fps, duration: duration,
+                layout: layout, scene: &scene, options: options, fps: fps, duration: duration,
                 celebration: celebration, stageColumns: stageColumns, stageRows: stageRows, size: { _, _ in },
                 frame: { frame in
                     buffer += frame.bytes
@@ -164,7 +167,8 @@ public struct ANSIAnimation: Sendable {
     ///
     /// - Parameters:
     ///   - layout: The message laid out in `mono` cells.
-    ///   - scene: The scene of `layout`, at the time the recording starts.
+    ///   - scene: The scene of `layout`, at the time the recording starts; stepped in place,
+    ///     so that a caller that passes its last copy (`consume scene`) holds one scene.
     ///   - options: The look of the frames.
     ///   - fps: Frames a second.
     ///   - duration: Seconds to record; negative or not finite records the first frame only.
@@ -177,14 +181,14 @@ public struct ANSIAnimation: Sendable {
     ///     first error it throws stops the writing and is rethrown.
     /// - Complexity: O(frames × (cells + particles)).
     public static func writeAsciicast<E: Error>(
-        layout: TextLayout, scene: SpoilerScene, options: ANSIFrameOptions, fps: FrameRate, duration: Double,
+        layout: TextLayout, scene: consuming SpoilerScene, options: ANSIFrameOptions, fps: FrameRate, duration: Double,
         celebration: Celebration? = nil, stageColumns: Int? = nil, stageRows: Int? = nil, title: String? = nil,
         write: ([UInt8]) throws(E) -> Void
     ) throws(E) {
         try PieceSink.run(write) { sink in
             var cast: AsciicastWriter?
             _ = record(
-                layout: layout, scene: scene, options: options, fps: fps, duration: duration,
+                layout: layout, scene: &scene, options: options, fps: fps, duration: duration,
                 celebration: celebration, stageColumns: stageColumns, stageRows: stageRows,
                 size: { width, height in cast = AsciicastWriter(width: width, height: height, title: title) },
                 frame: { frame in

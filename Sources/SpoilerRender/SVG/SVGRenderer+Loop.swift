@@ -89,9 +89,11 @@ extension SVGRenderer {
     /// The particles are written word by word, each with all its samples, while the scene
     /// is simulated frame by frame; so that the samples of every particle are never held
     /// at once, the scene is simulated again from time 0 for each run of words whose
-    /// samples fit about 16 MB (the simulation is deterministic, so every run sees the
-    /// same particles). Memory beyond the scene: that record, one piece and the reveal
-    /// radii; time: the simulation once per run.
+    /// samples fit a budget that grows with the scene (192 bytes per live particle, 1
+    /// to 16 MiB; the simulation is deterministic, so every run sees the same particles).
+    /// Memory beyond the scene: that record, one piece and the reveal radii; time: the
+    /// simulation once per run. The scene is stepped in place: a caller that passes its
+    /// last copy (`consume scene`) holds the time-0 scene and one run's.
     ///
     /// ```swift
     /// try SVGRenderer.renderLoop(scene: scene, layout: layout, fps: 30, duration: 2) { piece in
@@ -100,7 +102,8 @@ extension SVGRenderer {
     /// ```
     ///
     /// - Parameters:
-    ///   - scene: a scene made from `layout`, at time 0, its reveals scheduled.
+    ///   - scene: a scene made from `layout`, at time 0, its reveals scheduled; taken over
+    ///     (a caller that keeps using its copy keeps it as it was).
     ///   - layout: the message's layout, with graphemes.
     ///   - font: the bitmap font the layout was made with (nil for `mono`).
     ///   - style: colours and the font family.
@@ -113,25 +116,25 @@ extension SVGRenderer {
     ///     is the loop. The first error it throws stops the writing and is rethrown.
     /// - Complexity: O(frames × particles × runs).
     public static func renderLoop<E: Error>(
-        scene: SpoilerScene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(),
+        scene: consuming SpoilerScene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(),
         fps: FrameRate, duration: Double, formatting: [Entity] = [], celebration: Celebration? = nil,
         stage: SpoilerSize? = nil, write: ([UInt8]) throws(E) -> Void
     ) throws(E) {
+        let budget = RenderOutput.recordBudget(for: scene, perParticle: 192, cap: recordBudget)
         try renderLoop(
             scene: scene, layout: layout, font: font, style: style, fps: fps, duration: duration,
-            formatting: formatting, celebration: celebration, stage: stage, budget: recordBudget, write: write)
+            formatting: formatting, celebration: celebration, stage: stage, budget: budget, write: write)
     }
 
     /// As the public streaming `renderLoop`, with a budget for the record of one run
     /// (tests give a small one to make many runs).
     static func renderLoop<E: Error>(
-        scene: SpoilerScene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(),
+        scene: consuming SpoilerScene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(),
         fps: FrameRate, duration: Double, formatting: [Entity] = [], celebration: Celebration? = nil,
         stage: SpoilerSize? = nil, budget: Int, pieceSize: Int = RenderOutput.pieceSize,
         write: ([UInt8]) throws(E) -> Void
     ) throws(E) {
         try PieceSink.run(pieceSize: pieceSize, write) { sink in
-            var scene = scene
             var w = SVGWriter(into: [], sink: sink)
             writeLoop(
                 scene: &scene, layout: layout, font: font, style: style, fps: fps.framesPerSecond,
@@ -141,8 +144,9 @@ extension SVGRenderer {
         }
     }
 
-    /// The bytes of particle samples that one run of a loop written a piece at a time
-    /// records (about; a run always takes at least one word).
+    /// The most bytes of particle samples that one run of a loop written a piece at a time
+    /// records (about; a run always takes at least one word); a smaller scene records
+    /// less: 192 bytes per live particle (``RenderOutput/recordBudget(for:perParticle:cap:)``).
     static let recordBudget = 16 << 20
 
     /// Writes the loop to `w`, simulating the scene once per run of words whose samples

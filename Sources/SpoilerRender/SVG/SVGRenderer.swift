@@ -70,7 +70,7 @@ public enum SVGRenderer {
     ///   - write: called with the SVG's UTF-8 bytes in order, in pieces; their concatenation
     ///     is the picture. The first error it throws stops the writing and is rethrown.
     /// - Complexity: O(graphemes + particles); memory beyond the scene: one piece and one
-    ///   index per particle.
+    ///   index per particle that shows (the particles are read from the scene, never copied).
     public static func renderStill<E: Error>(
         scene: SpoilerScene, layout: TextLayout, font: BitmapFont? = nil, style: SVGStyle = SVGStyle(),
         formatting: [Entity] = [], celebration: Celebration? = nil, stage: SpoilerSize? = nil,
@@ -90,10 +90,13 @@ public enum SVGRenderer {
         scene: SpoilerScene, layout: TextLayout, font: BitmapFont?, style: SVGStyle, formatting: [Entity],
         celebration: Celebration?, stage: SpoilerSize?, to w: inout SVGWriter
     ) {
-        let particles = scene.visibleParticles()
+        // The particles are read from the scene where they are (never copied): once for
+        // the bounds, once to sort them by word and once to draw them.
+        let count = scene.particles.count
         var bounds = Bounds(layout: layout, stage: stage)
-        for i in 0..<particles.count {
-            bounds.include(x: Double(particles.x[i]), y: Double(particles.y[i]), size: Double(particles.size[i]))
+        for i in 0..<count {
+            guard let p = scene.visibleParticle(at: i) else { continue }
+            bounds.include(x: Double(p.x), y: Double(p.y), size: Double(p.size))
         }
         openDocument(&w, bounds: bounds, style: style)
         let text = SVGText(layout: layout, font: font, style: style, formatting: formatting)
@@ -134,25 +137,29 @@ public enum SVGRenderer {
             w.raw("</g>\n")
         }
 
-        // Particles, one group per word, in word order: the particles' indices sorted by
-        // word (a counting sort, one index each), each word's in the scene's order.
+        // Particles, one group per word, in word order: the visible particles' indices in
+        // the scene sorted by word (a counting sort, one index each), each word's in the
+        // scene's order.
         let words = scene.words.count
+        let wordOf = scene.particles.word
+        func shows(_ i: Int) -> Bool { Int(wordOf[i]) < words && scene.visibleParticle(at: i) != nil }
         var start = [Int](repeating: 0, count: words + 1)
-        for i in 0..<particles.count where Int(particles.word[i]) < words { start[Int(particles.word[i]) + 1] += 1 }
+        for i in 0..<count where shows(i) { start[Int(wordOf[i]) + 1] += 1 }
         for word in 0..<words { start[word + 1] += start[word] }
         var next = start
         var sorted = [Int32](repeating: 0, count: start[words])
-        for i in 0..<particles.count where Int(particles.word[i]) < words {
-            let word = Int(particles.word[i])
+        for i in 0..<count where shows(i) {
+            let word = Int(wordOf[i])
             sorted[next[word]] = Int32(i)
             next[word] += 1
         }
         for word in 0..<words where start[word] < start[word + 1] {
             openWordGroup(&w, titled: !scene.isFullyRevealed(word: word))
-            for i in sorted[start[word]..<start[word + 1]].lazy.map({ Int($0) }) {
+            for i in sorted[start[word]..<start[word + 1]] {
+                guard let p = scene.visibleParticle(at: Int(i)) else { continue }
                 particle(
-                    &w, shape: particles.shape[i], x: particles.x[i], y: particles.y[i], size: particles.size[i],
-                    rotation: particles.rotation[i], color: particles.color[i], alpha: particles.alpha[i])
+                    &w, shape: p.shape, x: p.x, y: p.y, size: p.size, rotation: p.rotation, color: p.color,
+                    alpha: p.alpha)
             }
             w.raw("</g>\n")
         }

@@ -115,8 +115,11 @@ public enum TimelineRenderer {
     /// writes each channel of every particle in turn; so that the samples of every
     /// particle are never held at once, it steps the scene once for the particles' list
     /// (their word, first and last frame, colour and shape: a few bytes each, kept), and
-    /// again from time 0 for each run of tracks whose samples fit about 12 MB (the
-    /// simulation is deterministic, so every run sees the same particles).
+    /// again from time 0 for each run of tracks whose samples fit a budget that grows with
+    /// the scene (96 bytes per live particle, 1 to 12 MiB; the simulation is
+    /// deterministic, so every run sees the same particles). The scene's particles are
+    /// read where they are, never copied, and the scene is stepped in place: a caller that
+    /// passes its last copy (`consume scene`) holds the time-0 scene and one run's.
     ///
     /// ```swift
     /// try TimelineRenderer.render(scene: scene, layout: layout, fps: 30, duration: 2) { piece in
@@ -125,7 +128,8 @@ public enum TimelineRenderer {
     /// ```
     ///
     /// - Parameters:
-    ///   - scene: a scene made from `layout`, at time 0, with its reveals scheduled.
+    ///   - scene: a scene made from `layout`, at time 0, with its reveals scheduled; taken
+    ///     over (a caller that keeps using its copy keeps it as it was).
     ///   - layout: the laid-out message (only its size and word boxes are written).
     ///   - fps: frames per second.
     ///   - duration: seconds, at least 0.
@@ -137,23 +141,23 @@ public enum TimelineRenderer {
     /// - Complexity: O(frames × particles) for the frames form, O(frames × particles ×
     ///   runs) for the tracks form.
     public static func render<E: Error>(
-        scene: SpoilerScene, layout: TextLayout, fps: FrameRate, duration: Double, form: TimelineForm = .tracks,
-        celebration: Celebration? = nil, write: ([UInt8]) throws(E) -> Void
+        scene: consuming SpoilerScene, layout: TextLayout, fps: FrameRate, duration: Double,
+        form: TimelineForm = .tracks, celebration: Celebration? = nil, write: ([UInt8]) throws(E) -> Void
     ) throws(E) {
+        let budget = TimelineTracks.recordBudget(for: scene)
         try render(
             scene: scene, layout: layout, fps: fps, duration: duration, form: form, celebration: celebration,
-            budget: TimelineTracks.recordBudget, write: write)
+            budget: budget, write: write)
     }
 
     /// As the public streaming `render`, with a budget for the samples of one run of the
     /// tracks form (tests give a small one to make many runs).
     static func render<E: Error>(
-        scene: SpoilerScene, layout: TextLayout, fps: FrameRate, duration: Double, form: TimelineForm = .tracks,
-        celebration: Celebration? = nil, budget: Int, pieceSize: Int = RenderOutput.pieceSize,
-        write: ([UInt8]) throws(E) -> Void
+        scene: consuming SpoilerScene, layout: TextLayout, fps: FrameRate, duration: Double,
+        form: TimelineForm = .tracks, celebration: Celebration? = nil, budget: Int,
+        pieceSize: Int = RenderOutput.pieceSize, write: ([UInt8]) throws(E) -> Void
     ) throws(E) {
         try PieceSink.run(pieceSize: pieceSize, write) { sink in
-            var scene = scene
             var out: [UInt8] = []
             step(
                 scene: &scene, layout: layout, fps: fps.framesPerSecond, duration: duration, form: form,
@@ -182,21 +186,23 @@ public enum TimelineRenderer {
             case .frames:
                 TimelineTracks.header(&w, scene: scene, layout: layout, fps: fps, duration: duration)
                 if let party { TimelineTracks.celebrationHeader(&w, party) }
-                var visible = VisibleParticles()
+                // Of the scene's particles a frame keeps the index, size and opacity of
+                // those that show (the rest is read from the scene), where a copy took three
+                // times that; the confetti (a few thousand pieces at most) is copied.
+                var shown = ShownParticles()
                 var confetti = VisibleParticles()
                 w.key("frames")
                 w.array { w in
                     for k in 1..<(frameCount + 1) {
                         let t = Double(k) / Double(fps)
                         scene.advance(to: t)
-                        scene.visibleParticles(into: &visible)
+                        shown.take(scene)
                         if party != nil {
                             party!.advance(to: t)
                             party!.visibleParticles(into: &confetti)
                         }
                         frame(
-                            &w, t: t, scene: scene, visible: visible, confetti: party == nil ? nil : confetti,
-                            sink: sink)
+                            &w, t: t, scene: scene, shown: shown, confetti: party == nil ? nil : confetti, sink: sink)
                     }
                 }
             }
@@ -205,7 +211,7 @@ public enum TimelineRenderer {
     }
 
     static func frame(
-        _ w: inout JSONWriter, t: Double, scene: SpoilerScene, visible: VisibleParticles, confetti: VisibleParticles?,
+        _ w: inout JSONWriter, t: Double, scene: SpoilerScene, shown: ShownParticles, confetti: VisibleParticles?,
         sink: PieceSink? = nil
     ) {
         w.object { w in
@@ -219,19 +225,26 @@ public enum TimelineRenderer {
             }
             w.key("particles")
             w.object { w in
+                let field = scene.particles
                 w.key("word")
                 w.array { w in
-                    for v in visible.word {
-                        w.number(v)
+                    for i in shown.index {
+                        w.number(field.word[Int(i)])
                         sink?.spill(&w.bytes)
                     }
                 }
-                pieces(&w, visible, sink: sink)
+                pieces(
+                    &w, count: shown.count, sink: sink,
+                    x: { field.x[Int(shown.index[$0])] }, y: { field.y[Int(shown.index[$0])] },
+                    size: { shown.size[$0] },
+                    alpha: { shown.alpha[$0] }, color: { field.color[Int(shown.index[$0])] })
             }
             if let confetti {
                 w.key("confetti")
                 w.object { w in
-                    pieces(&w, confetti, sink: sink)
+                    pieces(
+                        &w, count: confetti.count, sink: sink, x: { confetti.x[$0] }, y: { confetti.y[$0] },
+                        size: { confetti.size[$0] }, alpha: { confetti.alpha[$0] }, color: { confetti.color[$0] })
                     w.key("rotation")
                     w.array { w in
                         for v in confetti.rotation {
@@ -251,27 +264,57 @@ public enum TimelineRenderer {
         }
     }
 
-    /// The centre, size, opacity and colour arrays of `visible` (passed on to `sink`
-    /// whenever they fill a piece).
-    static func pieces(_ w: inout JSONWriter, _ visible: VisibleParticles, sink: PieceSink? = nil) {
-        for (key, values, decimals) in [
-            ("x", visible.x, 2), ("y", visible.y, 2), ("size", visible.size, 2), ("alpha", visible.alpha, 3),
-        ] {
+    /// The centre, size, opacity and colour arrays of `count` pieces, piece `k`'s values
+    /// given by the functions (passed on to `sink` whenever they fill a piece).
+    static func pieces(
+        _ w: inout JSONWriter, count: Int, sink: PieceSink? = nil, x: (Int) -> Float, y: (Int) -> Float,
+        size: (Int) -> Float, alpha: (Int) -> Float, color: (Int) -> UInt32
+    ) {
+        func numbers(_ w: inout JSONWriter, _ key: String, decimals: Int, _ value: (Int) -> Float) {
             w.key(key)
             w.array { w in
-                for v in values {
-                    w.number(Double(v), decimals: decimals)
+                for k in 0..<count {
+                    w.number(Double(value(k)), decimals: decimals)
                     sink?.spill(&w.bytes)
                 }
             }
         }
+        numbers(&w, "x", decimals: 2, x)
+        numbers(&w, "y", decimals: 2, y)
+        numbers(&w, "size", decimals: 2, size)
+        numbers(&w, "alpha", decimals: 3, alpha)
         w.key("color")
         w.array { w in
-            for v in visible.color {
+            for k in 0..<count {
+                let v = color(k)
                 w.string(
                     RGBColor(red: UInt8(v >> 16 & 0xFF), green: UInt8(v >> 8 & 0xFF), blue: UInt8(v & 0xFF)).hexString)
                 sink?.spill(&w.bytes)
             }
+        }
+    }
+}
+
+/// The particles of a scene that show in one frame, as the frames form writes them: each
+/// one's index in ``SpoilerScene/particles`` with the size and opacity it is drawn with
+/// (the word, centre and colour are the scene's own), 12 bytes a particle.
+struct ShownParticles {
+    var index: [Int32] = []
+    var size: [Float] = []
+    var alpha: [Float] = []
+
+    var count: Int { index.count }
+
+    /// Takes in the particles of `scene` that show now, in the scene's order.
+    mutating func take(_ scene: SpoilerScene) {
+        index.removeAll(keepingCapacity: true)
+        size.removeAll(keepingCapacity: true)
+        alpha.removeAll(keepingCapacity: true)
+        for i in 0..<scene.particles.count {
+            guard let p = scene.visibleParticle(at: i) else { continue }
+            index.append(Int32(i))
+            size.append(p.size)
+            alpha.append(p.alpha)
         }
     }
 }

@@ -86,10 +86,15 @@ enum TimelineTracks {
         }
     }
 
-    /// The bytes of samples that one run of a timeline written a piece at a time records
-    /// (about; a run always takes at least one track): with the list of particles and the
-    /// scene, a render of 2,000 hidden graphemes over 60 frames stays near 40 MB.
+    /// The most bytes of samples that one run of a timeline written a piece at a time
+    /// records (about; a run always takes at least one track).
     static let recordBudget = 12 << 20
+
+    /// The bytes of samples one run records for `scene`: 96 per live particle, 1 to 12 MiB
+    /// (``RenderOutput/recordBudget(for:perParticle:cap:)``).
+    static func recordBudget(for scene: SpoilerScene) -> Int {
+        RenderOutput.recordBudget(for: scene, perParticle: 96, cap: recordBudget)
+    }
 
     /// What the timeline writes of a particle besides its tracks.
     struct Entry {
@@ -118,10 +123,12 @@ enum TimelineTracks {
         var full: [Particle]? = []
         var fullBytes = 0
 
-        /// Takes in the pieces of `visible` shown in frame `k`.
-        mutating func collect(_ visible: VisibleParticles, frame k: Int, budget: Int) {
-            for i in 0..<visible.count {
-                let id = visible.id[i]
+        /// Takes in the pieces shown in frame `k`: `particle(i)` for `i` in `0 ..< count`,
+        /// those that are not nil.
+        mutating func collect(count: Int, frame k: Int, budget: Int, _ particle: (Int) -> VisibleParticle?) {
+            for i in 0..<count {
+                guard let v = particle(i) else { continue }
+                let id = v.id
                 let p: Int
                 if let known = place(of: id) {
                     p = known
@@ -132,25 +139,20 @@ enum TimelineTracks {
                         index.append(contentsOf: repeatElement(-1, count: Int(id) + 1 - index.count))
                     }
                     index[Int(id)] = Int32(p)
-                    entries.append(
-                        Entry(
-                            word: visible.word[i], shape: visible.shape[i], color: visible.color[i], first: Int32(k),
-                            last: Int32(k)))
+                    entries.append(Entry(word: v.word, shape: v.shape, color: v.color, first: Int32(k), last: Int32(k)))
                     if full != nil {
-                        full!.append(
-                            Particle(
-                                word: Int(visible.word[i]), shape: visible.shape[i], color: visible.color[i], first: k))
+                        full!.append(Particle(word: Int(v.word), shape: v.shape, color: v.color, first: k))
                         fullBytes += Particle.bytes
                     }
                 }
                 guard full != nil else { continue }
                 let before = full![p].samples.capacity * 8 + full![p].shown.capacity
                 full![p].set(
-                    frame: k, Double(visible.x[i]), Double(visible.y[i]), Double(visible.size[i]),
-                    Double(visible.alpha[i]), Double(visible.rotation[i]))
+                    frame: k, Double(v.x), Double(v.y), Double(v.size), Double(v.alpha), Double(v.rotation))
                 fullBytes += full![p].samples.capacity * 8 + full![p].shown.capacity - before
+                // Checked per particle: the first frame alone holds every particle.
+                if fullBytes > budget { full = nil }
             }
-            if fullBytes > budget { full = nil }
         }
     }
 
@@ -166,22 +168,30 @@ enum TimelineTracks {
         var particles = Listing()
         var pieces = Listing()
         var radii = [[Double?]](repeating: [], count: scene.words.count)
+        // The scene's particles are read where they are, never copied; the confetti's
+        // (a few thousand at most) through a copy.
         var visible = VisibleParticles()
         for k in 1..<(frameCount + 1) {
             let t = Double(k) / Double(fps)
             scene.advance(to: t)
             for i in scene.words.indices { radii[i].append(scene.revealRadius(word: i)) }
-            scene.visibleParticles(into: &visible)
-            particles.collect(visible, frame: k, budget: fullBudget - pieces.fullBytes)
+            particles.collect(count: scene.particles.count, frame: k, budget: fullBudget - pieces.fullBytes) {
+                [scene] i in scene.visibleParticle(at: i)
+            }
             if party != nil {
                 party!.advance(to: t)
                 party!.visibleParticles(into: &visible)
-                pieces.collect(visible, frame: k, budget: fullBudget - particles.fullBytes)
+                pieces.collect(count: visible.count, frame: k, budget: fullBudget - particles.fullBytes) {
+                    [visible] i in visible[i]
+                }
             }
         }
         if particles.full == nil || pieces.full == nil {
             particles.full = nil
             pieces.full = nil
+            // The tracks come from runs from time 0: the stepped scene is let go (a
+            // caller that handed over its scene then holds the time-0 one and a run's).
+            scene = initial.scene
         }
         for p in (particles.full ?? []).indices { particles.full![p].fillGaps() }
         for p in (pieces.full ?? []).indices { pieces.full![p].fillGaps() }
@@ -376,33 +386,33 @@ enum TimelineTracks {
                 let t = Double(k) / Double(fps)
                 if recorded.lowerBound < n {
                     scene.advance(to: t)
-                    scene.visibleParticles(into: &visible)
-                    take(visible, frame: k, list: 0)
+                    take(count: scene.particles.count, frame: k, list: 0) { [scene] i in scene.visibleParticle(at: i) }
                 }
                 if recorded.upperBound > n, party != nil {
                     party!.advance(to: t)
                     party!.visibleParticles(into: &visible)
-                    take(visible, frame: k, list: 1)
+                    take(count: visible.count, frame: k, list: 1) { [visible] i in visible[i] }
                 }
             }
         }
 
-        /// Records the samples of `visible` in frame `k` that belong to recorded tracks.
-        private mutating func take(_ visible: VisibleParticles, frame k: Int, list: Int) {
+        /// Records the samples shown in frame `k` (`particle(i)` for `i` in `0 ..< count`,
+        /// those that are not nil) that belong to recorded tracks.
+        private mutating func take(count: Int, frame k: Int, list: Int, _ particle: (Int) -> VisibleParticle?) {
             let listing = list == 0 ? particles : pieces
-            for i in 0..<visible.count {
-                guard let p = listing.place(of: visible.id[i]) else { continue }
+            for i in 0..<count {
+                guard let v = particle(i), let p = listing.place(of: v.id) else { continue }
                 let at = k - Int(listing.entries[p].first)
                 for c in 0..<channels {
                     let u = unit(list: list, c, p)
                     guard recorded.contains(u) else { continue }
                     let o = offsets[u - recorded.lowerBound] + at
                     switch c {
-                    case 0: values[o] = visible.x[i]
-                    case 1: values[o] = visible.y[i]
-                    case 2: values[o] = visible.size[i]
-                    case 3: values[o] = visible.alpha[i]
-                    default: values[o] = visible.rotation[i]
+                    case 0: values[o] = v.x
+                    case 1: values[o] = v.y
+                    case 2: values[o] = v.size
+                    case 3: values[o] = v.alpha
+                    default: values[o] = v.rotation
                     }
                     shown[o] = true
                 }

@@ -82,6 +82,29 @@ enum RenderCommand {
 
         /// The SVG's confetti, over its stage.
         var svgCelebration: Celebration? { svgStage.flatMap { celebration(over: SVGRenderer.stageRect($0)) } }
+
+        /// Takes the scene out of the job (leaving one of no words) for a renderer that
+        /// steps it: the renderer then holds the only copy, where stepping a scene the job
+        /// still held would copy every particle.
+        mutating func handOffScene() -> SceneHandoff {
+            let handoff = SceneHandoff(scene)
+            scene = SpoilerScene(words: [], preset: scene.preset, options: scene.options, seed: scene.seed)
+            return handoff
+        }
+    }
+
+    /// A scene on its way to the one renderer that steps it (``Job/handOffScene()``).
+    final class SceneHandoff {
+        private var scene: SpoilerScene?
+
+        init(_ scene: SpoilerScene) { self.scene = scene }
+
+        /// The scene, once: the handoff lets go of it.
+        func take() -> SpoilerScene {
+            guard let taken = scene else { preconditionFailure("the scene was handed over already") }
+            scene = nil
+            return taken
+        }
     }
 
     static func run(_ args: Arguments) throws(CommandLineError) {
@@ -123,13 +146,15 @@ enum RenderCommand {
     /// time to its argument. The options are checked here, so that a job refused writes
     /// nothing.
     static func renderer(_ job: Job, format: RenderFormat) throws(CommandLineError) -> Producer {
+        var job = job
         switch format {
         case .json:
             if job.at != nil { throw .usage("'--at' applies to --format svg", command: "render") }
             let form = job.args.choice("timeline", as: TimelineForm.self) ?? .tracks
-            return { write in
+            let scene = job.handOffScene()
+            return { [job] write in
                 TimelineRenderer.render(
-                    scene: job.scene, layout: job.layout, fps: job.fps, duration: job.duration, form: form,
+                    scene: scene.take(), layout: job.layout, fps: job.fps, duration: job.duration, form: form,
                     celebration: job.svgCelebration, write: write)
                 write([UInt8(ascii: "\n")])
             }
@@ -138,18 +163,22 @@ enum RenderCommand {
                 if job.at != nil {
                     throw .usage("give either '--at' (a still) or '--duration' (a loop)", command: "render")
                 }
-                return { write in
+                let scene = job.handOffScene()
+                return { [job] write in
                     SVGRenderer.renderLoop(
-                        scene: job.scene, layout: job.layout, font: job.font, fps: job.fps, duration: job.duration,
+                        scene: scene.take(), layout: job.layout, font: job.font, fps: job.fps, duration: job.duration,
                         formatting: job.message.entities, celebration: job.svgCelebration, stage: job.svgStage,
                         write: write)
                 }
             }
-            var scene = job.scene
-            scene.advance(to: job.at ?? 0)
-            var party = job.svgCelebration
-            party?.advance(to: scene.time)
-            return { [scene, party] write in
+            // Advanced when written, once the job has let go of it: stepping the scene while
+            // the job still held it would copy every particle.
+            let scene = job.handOffScene()
+            return { [job] write in
+                var scene = scene.take()
+                scene.advance(to: job.at ?? 0)
+                var party = job.svgCelebration
+                party?.advance(to: scene.time)
                 SVGRenderer.renderStill(
                     scene: scene, layout: job.layout, font: job.font, formatting: job.message.entities,
                     celebration: party, stage: job.svgStage, write: write)

@@ -17,6 +17,7 @@ enum TerminalRender {
     /// The output of `job` as terminal frames or a recording, written a piece at a time
     /// (``RenderCommand/Producer``); the options are checked here, before anything is written.
     static func renderer(_ job: RenderCommand.Job, cast: Bool) throws(CommandLineError) -> RenderCommand.Producer {
+        var job = job
         guard case .mono = LayoutEngine.Model.from(font: job.font) else {
             throw .usage("--format \(cast ? "cast" : "ansi") draws terminal cells: use --font mono", command: "render")
         }
@@ -54,9 +55,10 @@ enum TerminalRender {
                 x: 0, y: 0, width: Double(columns ?? 0) * cellWidth, height: Double(rows ?? 0) * cellHeight))
         if cast {
             if job.at != nil { throw .usage("'--at' applies to --format svg and ansi", command: "render") }
-            return { [options] write in
+            let scene = job.handOffScene()
+            return { [options, job] write in
                 ANSIAnimation.writeAsciicast(
-                    layout: job.layout, scene: job.scene, options: options, fps: job.fps, duration: job.duration,
+                    layout: job.layout, scene: scene.take(), options: options, fps: job.fps, duration: job.duration,
                     celebration: party, stageColumns: columns, stageRows: rows, write: write)
             }
         }
@@ -64,26 +66,31 @@ enum TerminalRender {
             if job.at != nil {
                 throw .usage("give either '--at' (a still) or '--duration' (frames)", command: "render")
             }
-            return { [options] write in
+            let scene = job.handOffScene()
+            return { [options, job] write in
                 ANSIAnimation.writeFrames(
-                    layout: job.layout, scene: job.scene, options: options, fps: job.fps, duration: job.duration,
+                    layout: job.layout, scene: scene.take(), options: options, fps: job.fps, duration: job.duration,
                     celebration: party, stageColumns: columns, stageRows: rows, write: write)
             }
         }
-        var scene = job.scene
-        scene.advance(to: job.at ?? 0)
         options.fillHiddenCells = true
-        var builder = ANSIFrameBuilder(layout: job.layout, options: options)
-        var canvas = CellCanvas(width: columns ?? builder.columns, height: rows ?? builder.rows)
-        builder.draw(scene, into: &canvas)
-        if var party {
-            party.advance(to: scene.time)
-            canvas.drawCelebration(
-                party, cellWidth: cellWidth, cellHeight: cellHeight, capability: capability, glyphs: glyphs)
+        // Drawn when written, once the job has let go of the scene (``Job/handOffScene()``).
+        let scene = job.handOffScene()
+        return { [options, job] write in
+            var scene = scene.take()
+            scene.advance(to: job.at ?? 0)
+            var builder = ANSIFrameBuilder(layout: job.layout, options: options)
+            var canvas = CellCanvas(width: columns ?? builder.columns, height: rows ?? builder.rows)
+            builder.draw(scene, into: &canvas)
+            if var party {
+                party.advance(to: scene.time)
+                canvas.drawCelebration(
+                    party, cellWidth: cellWidth, cellHeight: cellHeight, capability: capability, glyphs: glyphs)
+            }
+            var out: [UInt8] = []
+            StillFrameWriter.write(canvas, capability: capability, into: &out)
+            write(out)
         }
-        var out: [UInt8] = []
-        StillFrameWriter.write(canvas, capability: capability, into: &out)
-        return { [out] write in write(out) }
     }
 }
 
