@@ -129,14 +129,11 @@ extension NDJSONRecord {
         _ body: (UnsafeBufferPointer<UInt8>, [Entity], UnsafeBufferPointer<UInt8>?) -> R
     ) -> OnePass<R> {
         let base = line.baseAddress!
-        var reader = PlainLineReader(base: base, count: line.count)
-        var scanFailed = false
         var textCount = 0
-        let shape = reader.read { reader, _ in
-            guard reader.i < reader.count, base[reader.i] == UInt8(ascii: "\"") else { return nil }
-            let start = reader.i + 1
-            let rest = UnsafeBufferPointer(start: base + start, count: reader.count - start)
-            let end: Int? = out.withUnsafeMutableBufferPointer { storage in
+        // Scans the text from its first byte, `start`, into `out`.
+        func scan(from start: Int) -> Int? {
+            let rest = UnsafeBufferPointer(start: base + start, count: line.count - start)
+            return out.withUnsafeMutableBufferPointer { storage in
                 var scanner = PlainScanner(output: PlainOutput(storage))
                 swap(&scanner.entities, &entities)
                 defer { swap(&scanner.entities, &entities) }
@@ -144,7 +141,27 @@ extension NDJSONRecord {
                 textCount = scanner.out.count
                 return end
             }
-            guard let end else {
+        }
+        // The two usual shapes first, without the reader (as ``appendPlainJSON`` does).
+        if let (textStart, hasID) = PlainLineReader.quickStart(line) {
+            guard let end = scan(from: textStart) else { return .needsPasses }
+            let after = textStart + end + 1
+            if after + (hasID ? 1 : 0) == line.count, !hasID || base[after] == UInt8(ascii: "}") {
+                // The id lies between `{"id":` and `,"text":"`.
+                let id = hasID ? UnsafeBufferPointer(start: base + 6, count: textStart - 15) : nil
+                return .read(
+                    out.withUnsafeBufferPointer { p in
+                        body(UnsafeBufferPointer(start: p.baseAddress, count: textCount), entities, id)
+                    })
+            }
+            NDJSONLineBuffers.empty(&entities)
+        }
+        var reader = PlainLineReader(base: base, count: line.count)
+        var scanFailed = false
+        let shape = reader.read { reader, _ in
+            guard reader.i < reader.count, base[reader.i] == UInt8(ascii: "\"") else { return nil }
+            let start = reader.i + 1
+            guard let end = scan(from: start) else {
                 scanFailed = true
                 return nil
             }
@@ -361,8 +378,12 @@ extension NDJSONRecord {
         let base = line.baseAddress!
         let rest = UnsafeBufferPointer(start: base + textStart, count: line.count - textStart)
         var result = QuickLine.needsPasses
+        var wroteEntities = false
+        // Room for the entities of most lines too, so that they are written in the same
+        // reservation of the output.
+        let entityRoom = entitiesBound(count: entitiesInLine)
         out.write(
-            bound: 32 + defaultID.bound + textStart + 6 * rest.count + 8,
+            bound: 32 + defaultID.bound + textStart + 6 * rest.count + 8 + entityRoom,
             raw: { room in
                 var o = RawJSON(p: room.baseAddress!)
                 if hasID {
@@ -382,11 +403,19 @@ extension NDJSONRecord {
                 }
                 o.literal("\"")
                 result = .written
+                if entities.count <= entitiesInLine {
+                    writeEntities(entities, to: &o)
+                    wroteEntities = true
+                }
                 return room.baseAddress!.distance(to: o.p)
             })
-        if case .written = result { writeEntities(entities, to: &out) }
+        if case .written = result, !wroteEntities { writeEntities(entities, to: &out) }
         return result
     }
+
+    /// How many entities ``quickLine(_:defaultID:entities:to:)`` makes room for with the
+    /// text; a line with more has them written in a reservation of their own.
+    private static let entitiesInLine = 16
 
     /// Scans the raw text `rest` (from just after its opening quote) with ``PlainScanner``'s
     /// `scanJSON`, writing its JSON from `o` on in `room`, and moves `o` past it; returns
@@ -407,33 +436,44 @@ extension NDJSONRecord {
         return end
     }
 
+    /// The most bytes ``writeEntities(_:to:)-(_,RawJSON)`` writes for `count` entities: each
+    /// its type, two integers of at most 20 bytes, the keys and a comma.
+    @inline(__always)
+    private static func entitiesBound(count: Int) -> Int { 16 + 96 * count }
+
     /// Writes `,"entities":[…]}` for the entities of plain markup (spoilers and code, with
     /// no other field), with one check of the room for all.
     private static func writeEntities(_ entities: [Entity], to out: inout JSONOutputBuffer) {
-        // Each entity: its type, two integers of at most 20 bytes, the keys and a comma.
-        let bound = 16 + 96 * entities.count
-        entities.withUnsafeBufferPointer { entities in
-            out.write(bound: bound) { c in
-                c.withRoom(bound: bound) { q in
-                    var o = RawJSON(p: q)
-                    o.literal(#","entities":["#)
-                    for k in entities.indices {
-                        if k > 0 { o.literal(",") }
-                        if entities[k].type == .spoiler {
-                            o.literal(#"{"type":"spoiler","offset":"#)
-                        } else {
-                            o.literal(#"{"type":"code","offset":"#)
-                        }
-                        o.integer(entities[k].offset)
-                        o.literal(#","length":"#)
-                        o.integer(entities[k].length)
-                        o.literal("}")
-                    }
-                    o.literal("]}")
-                    return o.p
-                }
+        let bound = entitiesBound(count: entities.count)
+        out.write(bound: bound) { c in
+            c.withRoom(bound: bound) { q in
+                var o = RawJSON(p: q)
+                writeEntities(entities, to: &o)
+                return o.p
             }
         }
+    }
+
+    /// Writes `,"entities":[…]}` as ``writeEntities(_:to:)-(_,JSONOutputBuffer)`` does, into
+    /// room the caller checked for ``entitiesBound(count:)`` bytes.
+    @inline(__always)
+    private static func writeEntities(_ entities: [Entity], to o: inout RawJSON) {
+        o.literal(#","entities":["#)
+        entities.withUnsafeBufferPointer { entities in
+            for k in entities.indices {
+                if k > 0 { o.literal(",") }
+                if entities[k].type == .spoiler {
+                    o.literal(#"{"type":"spoiler","offset":"#)
+                } else {
+                    o.literal(#"{"type":"code","offset":"#)
+                }
+                o.integer(entities[k].offset)
+                o.literal(#","length":"#)
+                o.integer(entities[k].length)
+                o.literal("}")
+            }
+        }
+        o.literal("]}")
     }
 
     /// Writes a line the one pass does not read the general way: its message read by
