@@ -43,7 +43,7 @@ public struct RawJSON: JSONBytesWriting {
         """
 
     /// Writes `n` in decimal, as ``JSONByteCursor/integer(_:)``; at most 20 bytes. Below
-    /// 1,000 the digits go two at a time from ``digitPairs``.
+    /// 1,000 the digits go two at a time from a table of digit pairs.
     @inlinable @inline(__always)
     public mutating func integer(_ n: Int) {
         let m = UInt(bitPattern: n)
