@@ -5,17 +5,20 @@
 /// the types that have it.
 public struct Entity: Sendable, Hashable {
     /// The type, alone or in the box of the fields few entities have.
-    private var kind: Kind
+    @usableFromInline var kind: Kind
     /// ``offset``, stored in 32 bits.
-    private var storedOffset: Int32
+    @usableFromInline var storedOffset: Int32
     /// ``length``, stored in 32 bits.
-    private var storedLength: Int32
+    @usableFromInline var storedLength: Int32
 
     /// An entity's type and its rare fields in 8 bytes: the type alone, or a shared box
     /// with the type and the fields (never a box whose fields are all nil). With the 32-bit
     /// offset and length, an entity takes 16 bytes, not about 140: a message can hold
     /// millions of entities (10 MB of `||a` is 3.5 million spoilers).
-    private enum Kind: Sendable, Hashable {
+    ///
+    /// Visible to inlined code (``type``'s getter, ``init(_:offset:length:)``), so that a
+    /// writer of thousands of entities reads a type with no call.
+    @usableFromInline enum Kind: Sendable, Hashable {
         case plain(EntityType)
         case boxed(EntityExtras)
     }
@@ -27,7 +30,7 @@ public struct Entity: Sendable, Hashable {
 
     /// The kind of formatting.
     public var type: EntityType {
-        get {
+        @inlinable get {
             switch kind {
             case .plain(let type): type
             case .boxed(let box): box.type
@@ -139,6 +142,7 @@ public struct Entity: Sendable, Hashable {
     ///   - type: The kind of entity.
     ///   - offset: Where it starts, in UTF-16 code units.
     ///   - length: How long it is, in UTF-16 code units.
+    @inlinable
     public init(_ type: EntityType, offset: Int, length: Int) {
         kind = .plain(type)
         storedOffset = Int32(offset)
@@ -169,7 +173,7 @@ extension Entity {
 }
 
 /// The type and the rarely set fields of an ``Entity``, boxed; never changed once made.
-final class EntityExtras: Sendable, Hashable {
+@usableFromInline final class EntityExtras: Sendable, Hashable {
     struct Fields: Sendable, Hashable {
         var url: String?
         var language: String?
@@ -186,7 +190,7 @@ final class EntityExtras: Sendable, Hashable {
         }
     }
 
-    let type: EntityType
+    @usableFromInline let type: EntityType
     let fields: Fields
 
     init(_ type: EntityType, _ fields: Fields) {
@@ -194,9 +198,11 @@ final class EntityExtras: Sendable, Hashable {
         self.fields = fields
     }
 
-    static func == (a: EntityExtras, b: EntityExtras) -> Bool { a.type == b.type && a.fields == b.fields }
+    @usableFromInline static func == (a: EntityExtras, b: EntityExtras) -> Bool {
+        a.type == b.type && a.fields == b.fields
+    }
 
-    func hash(into h: inout Hasher) {
+    @usableFromInline func hash(into h: inout Hasher) {
         h.combine(type)
         h.combine(fields)
     }

@@ -7,6 +7,8 @@
 /// are those ``JSONWriter`` writes for the same values: strings escaped by the same rules,
 /// integers and numbers in the same format.
 ///
+/// Strings given as a `String` are written by ``JSONBytesWriting/quoted(_:)``.
+///
 /// ```swift
 /// let bytes = JSONByteCursor.bytes(capacity: 64) { c in
 ///     c.literal(#"{"n":"#); c.integer(42); c.literal(",\"s\":"); c.quoted("hi"); c.literal("}")
@@ -194,13 +196,6 @@ public struct JSONByteCursor {
         var out: [UInt8] = []
         JSONWriter.appendNumber(d, decimals: decimals, to: &out)
         out.withUnsafeBufferPointer { raw($0) }
-    }
-
-    /// Writes `s` quoted and escaped as ``JSONWriter/string(_:)`` does; at most
-    /// 6 × its UTF-8 bytes + 2.
-    public mutating func quoted(_ s: some StringProtocol) {
-        let done: Void? = s.utf8.withContiguousStorageIfAvailable { quoted(utf8: $0) }
-        if done == nil { Array(s.utf8).withUnsafeBufferPointer { quoted(utf8: $0) } }
     }
 
     /// Writes valid UTF-8 `text` quoted and escaped as ``JSONWriter/string(utf8:)`` does;

@@ -112,7 +112,8 @@ extension LayoutEngine {
     }
 
     /// Writes the head of ``writeHead(of:cellHeight:id:to:)`` for `lines`, `scale` pixels a cell
-    /// across and `cellHeight` down.
+    /// across and `cellHeight` down, through ``TextLayout``'s own writers of the head and
+    /// the lines, in a ``RawJSON`` with one check of the room.
     private static func writeHead(
         lines: UnsafeBufferPointer<LineExtent>, scale: Int, cellHeight: Int, id: UnsafeBufferPointer<UInt8>?,
         to c: inout JSONByteCursor
@@ -125,47 +126,16 @@ extension LayoutEngine {
         // The stream lays out the mono model only: no font, no fallbacks.
         c.withRoom(bound: 600 + (id?.count ?? 0) + lineCount * MonoGeometryStream.lineBound) { q in
             var o = RawJSON(p: q)
-            if let id {
-                o.literal(#"{"id":"#)
-                o.raw(id)
-                o.literal(#","metrics":{"model":"mono","font":null,"cellWidth":"#)
-            } else {
-                o.literal(#"{"metrics":{"model":"mono","font":null,"cellWidth":"#)
-            }
-            o.integer(scale)
-            o.literal(#","cellHeight":"#)
-            o.integer(cellHeight)
-            o.literal(#","ascent":"#)
-            o.integer(ascent)
-            o.literal(#","descent":"#)
-            o.integer(cellHeight - ascent)
-            o.literal(#","lineHeight":"#)
-            o.integer(lineHeight)
-            o.literal(#","fallbacks":0},"width":"#)
-            o.integer(maxUnits * scale)
-            o.literal(#","height":"#)
-            o.integer(lineCount * lineHeight)
-            o.literal(#","columns":"#)
-            o.integer(maxUnits)
-            o.literal(#","rows":"#)
-            o.integer(lineCount)
+            TextLayout.writeHead(
+                model: .mono, fontName: nil, cellWidth: scale, cellHeight: cellHeight, ascent: ascent,
+                descent: cellHeight - ascent, lineHeight: lineHeight, fallbacks: 0, width: maxUnits * scale,
+                height: lineCount * lineHeight, columns: maxUnits, rows: lineCount, id: id, to: &o)
             o.literal(#","lines":["#)
             for k in 0..<lineCount {
                 let line = lines[k]
-                if k > 0 { o.literal(",") }
-                o.literal(#"{"index":"#)
-                o.integer(k)
-                o.literal(#","y":"#)
-                o.integer(k * lineHeight)
-                o.literal(#","height":"#)
-                o.integer(lineHeight)
-                o.literal(#","width":"#)
-                o.integer(Int(line.width) * scale)
-                o.literal(#","offset":"#)
-                o.integer(Int(line.utf16Start))
-                o.literal(#","length":"#)
-                o.integer(Int(line.utf16End - line.utf16Start))
-                o.literal("}")
+                TextLayout.writeLine(
+                    index: k, y: k * lineHeight, height: lineHeight, width: Int(line.width) * scale,
+                    offset: Int(line.utf16Start), length: Int(line.utf16End - line.utf16Start), first: k == 0, to: &o)
             }
             o.literal(#"],"words":["#)
             return o.p

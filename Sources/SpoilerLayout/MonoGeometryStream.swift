@@ -355,109 +355,84 @@ struct MonoGeometryStream: GraphemeSink {
     }
 
     /// Writes one word box, as ``TextLayout/jsonBytes(id:redact:)`` writes a ``WordBox``:
-    /// with one check of the room for the whole object when its rectangle's coordinates are
-    /// below 2³¹ (written as integers), else through ``emitChecked(_:)``.
+    /// through a ``RawJSON`` with one check of the room for the whole object, or, should
+    /// the room run short (it never does within the bound the caller reserves), through
+    /// the cursor, which checks each value and traps at the room's end.
     mutating func emit(_ f: Fragment) {
-        let units = Int(f.right &- f.firstX)
-        let x = Int(f.firstX) &* scale
-        let y = Int(f.line) &* lineHeight
-        let width = units &* scale
-        let lineHeight = self.lineHeight
-        let limit = 2_147_483_648
         let textCount = redact ? 0 : Int(f.utf8End &- f.utf8Start)
+        let text = redact ? nil : UnsafeBufferPointer(start: self.text + Int(f.utf8Start), count: textCount)
         let bound = MonoGeometryStream.wordBound &+ 6 &* textCount
-        guard x >= 0 && x < limit && y >= 0 && y < limit && width >= 0 && width < limit && lineHeight < limit,
-            words.room >= bound
-        else {
-            emitChecked(f)
-            return
-        }
         let comma = wordCount > 0
         wordCount += 1
-        let text = redact ? nil : UnsafeBufferPointer(start: self.text + Int(f.utf8Start), count: textCount)
+        let (scale, lineHeight) = (self.scale, self.lineHeight)
+        // The rectangle's coordinates, none negative, all below 2³¹: written as integers.
+        let coordinates = Int(f.firstX) &* scale | Int(f.line) &* lineHeight | Int(f.right &- f.firstX) &* scale
+        guard words.room >= bound, UInt(bitPattern: coordinates | lineHeight) < 2_147_483_648 else {
+            emitChecked(f, text: text, comma: comma)
+            return
+        }
         words.withRoom(bound: bound) { q in
             var o = RawJSON(p: q)
-            if comma { o.literal(",") }
-            o.literal(#"{"entity":"#)
-            o.integer(f.entity)
-            o.literal(#","word":"#)
-            o.integer(f.word)
-            o.literal(#","line":"#)
-            o.integer(Int(f.line))
-            o.literal(#","x":"#)
-            o.integer(x)
-            o.literal(#","y":"#)
-            o.integer(y)
-            o.literal(#","width":"#)
-            o.integer(width)
-            o.literal(#","height":"#)
-            o.integer(lineHeight)
-            o.literal(#","column":"#)
-            o.integer(Int(f.firstX))
-            o.literal(#","columns":"#)
-            o.integer(units)
-            o.literal(#","offset":"#)
-            o.integer(Int(f.utf16Start))
-            o.literal(#","length":"#)
-            o.integer(Int(f.utf16End &- f.utf16Start))
-            o.literal(#","graphemes":"#)
-            o.integer(f.graphemes)
-            if let text {
-                o.literal(#","text":"#)
-                o.quoted(utf8: text)
-            }
-            o.literal("}")
+            MonoGeometryStream.writeWord(
+                f, scale: scale, lineHeight: lineHeight, text: text, comma: comma, smallCoordinates: true, to: &o)
             return o.p
         }
     }
 
-    /// Writes one word box as ``emit(_:)`` does, a check of the room per value, numbers of
-    /// any size.
-    mutating func emitChecked(_ f: Fragment) {
-        let units = Int(f.right &- f.firstX)
-        if wordCount > 0 { words.literal(",") }
-        wordCount += 1
-        words.literal(#"{"entity":"#)
-        words.integer(f.entity)
-        words.literal(#","word":"#)
-        words.integer(f.word)
-        words.literal(#","line":"#)
-        words.integer(Int(f.line))
-        words.literal(#","x":"#)
-        MonoGeometryStream.wholeNumber(Int(f.firstX) * scale, to: &words)
-        words.literal(#","y":"#)
-        MonoGeometryStream.wholeNumber(Int(f.line) * lineHeight, to: &words)
-        words.literal(#","width":"#)
-        MonoGeometryStream.wholeNumber(units * scale, to: &words)
-        words.literal(#","height":"#)
-        MonoGeometryStream.wholeNumber(lineHeight, to: &words)
-        words.literal(#","column":"#)
-        words.integer(Int(f.firstX))
-        words.literal(#","columns":"#)
-        words.integer(units)
-        words.literal(#","offset":"#)
-        words.integer(Int(f.utf16Start))
-        words.literal(#","length":"#)
-        words.integer(Int(f.utf16End &- f.utf16Start))
-        words.literal(#","graphemes":"#)
-        words.integer(f.graphemes)
-        if !redact {
-            words.literal(#","text":"#)
-            words.quoted(
-                utf8: UnsafeBufferPointer(start: text + Int(f.utf8Start), count: Int(f.utf8End &- f.utf8Start)))
-        }
-        words.literal("}")
+    /// Writes word `f` as ``emit(_:)`` does, through the cursor, a check of the room per
+    /// value, coordinates of any size.
+    @inline(never)
+    mutating func emitChecked(_ f: Fragment, text: UnsafeBufferPointer<UInt8>?, comma: Bool) {
+        MonoGeometryStream.writeWord(
+            f, scale: scale, lineHeight: lineHeight, text: text, comma: comma, smallCoordinates: false, to: &words)
     }
 
-    /// Writes a rectangle's coordinate as ``JSONByteCursor/number(_:decimals:)`` writes the
-    /// `Double` of it (a ``SpoilerRect`` holds doubles).
+    /// Writes word `f`'s object, after a comma when `comma` is set, with its `text` unless
+    /// that is nil; at most ``wordBound`` bytes and six for each byte of the text. Its
+    /// rectangle (cells times `scale` across and `lineHeight` down, neither above 2²⁰, so
+    /// that no product overflows) is written as ``JSONByteCursor/number(_:decimals:)``
+    /// writes the `Double` of each coordinate (``JSONBytesWriting/wholeNumber(_:)``), or
+    /// as integers when the caller found them all in 0 ..< 2³¹ (`smallCoordinates`: the
+    /// same bytes).
     @inline(__always)
-    static func wholeNumber(_ v: Int, to c: inout JSONByteCursor) {
-        if v.magnitude < 2_147_483_648 {
-            c.integer(v)
-        } else {
-            c.number(Double(v))
+    static func writeWord<W: JSONBytesWriting>(
+        _ f: Fragment, scale: Int, lineHeight: Int, text: UnsafeBufferPointer<UInt8>?, comma: Bool,
+        smallCoordinates: Bool, to o: inout W
+    ) {
+        @inline(__always) func coordinate(_ v: Int, to o: inout W) {
+            if smallCoordinates { o.integer(v) } else { o.wholeNumber(v) }
         }
+        let units = Int(f.right &- f.firstX)
+        if comma { o.literal(",") }
+        o.literal(#"{"entity":"#)
+        o.integer(f.entity)
+        o.literal(#","word":"#)
+        o.integer(f.word)
+        o.literal(#","line":"#)
+        o.integer(Int(f.line))
+        o.literal(#","x":"#)
+        coordinate(Int(f.firstX) &* scale, to: &o)
+        o.literal(#","y":"#)
+        coordinate(Int(f.line) &* lineHeight, to: &o)
+        o.literal(#","width":"#)
+        coordinate(units &* scale, to: &o)
+        o.literal(#","height":"#)
+        coordinate(lineHeight, to: &o)
+        o.literal(#","column":"#)
+        o.integer(Int(f.firstX))
+        o.literal(#","columns":"#)
+        o.integer(units)
+        o.literal(#","offset":"#)
+        o.integer(Int(f.utf16Start))
+        o.literal(#","length":"#)
+        o.integer(Int(f.utf16End &- f.utf16Start))
+        o.literal(#","graphemes":"#)
+        o.integer(f.graphemes)
+        if let text {
+            o.literal(#","text":"#)
+            o.quoted(utf8: text)
+        }
+        o.literal("}")
     }
 
     /// An upper bound of the bytes one word object takes besides its text: twelve numbers

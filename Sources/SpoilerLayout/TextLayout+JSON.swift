@@ -62,9 +62,30 @@ extension TextLayout {
     /// Writes the start of a layout's object, everything before `,"lines":[`: the `id`
     /// (raw JSON, when given), the `metrics`, the size in pixels, and `columns` and `rows`
     /// when both are given (mono).
+    ///
+    /// Generic over the writer: ``jsonBytes(id:redact:)`` writes through a
+    /// ``JSONByteCursor``, the streamed geometry
+    /// (``LayoutEngine/appendStreamedGeometry(utf8:entities:id:redact:to:)``) through a
+    /// ``RawJSON`` in room it checked once; at most ``headBound(metrics:idCount:)`` bytes.
     static func writeHead(
         metrics: LayoutMetrics, width: Int, height: Int, columns: Int?, rows: Int?, id: UnsafeBufferPointer<UInt8>?,
         to c: inout JSONByteCursor
+    ) {
+        writeHead(
+            model: metrics.model, fontName: metrics.fontName, cellWidth: metrics.cellWidth,
+            cellHeight: metrics.cellHeight, ascent: metrics.ascent, descent: metrics.descent,
+            lineHeight: metrics.lineHeight, fallbacks: metrics.fallbacks, width: width, height: height,
+            columns: columns, rows: rows, id: id, to: &c)
+    }
+
+    /// Writes the head of ``writeHead(metrics:width:height:columns:rows:id:to:)`` with the
+    /// metrics given field by field (those of ``LayoutMetrics``), so that a caller with no
+    /// ``LayoutMetrics`` at hand makes none.
+    @inline(__always)
+    static func writeHead<W: JSONBytesWriting>(
+        model: MetricModel, fontName: String?, cellWidth: Int, cellHeight: Int, ascent: Int, descent: Int,
+        lineHeight: Int, fallbacks: Int, width: Int, height: Int, columns: Int?, rows: Int?,
+        id: UnsafeBufferPointer<UInt8>?, to c: inout W
     ) {
         if let id {
             c.literal(#"{"id":"#)
@@ -73,21 +94,29 @@ extension TextLayout {
         } else {
             c.literal(#"{"metrics":{"model":"#)
         }
-        c.quoted(metrics.model.rawValue)
-        c.literal(#","font":"#)
-        if let name = metrics.fontName { c.quoted(name) } else { c.literal("null") }
+        if let fontName {
+            model.writeName(to: &c)
+            c.literal(#","font":"#)
+            c.quoted(fontName)
+        } else if model == .mono {
+            // The model of every streamed layout, with no font: one literal.
+            c.literal(#""mono","font":null"#)
+        } else {
+            model.writeName(to: &c)
+            c.literal(#","font":null"#)
+        }
         c.literal(#","cellWidth":"#)
-        c.integer(metrics.cellWidth)
+        c.integer(cellWidth)
         c.literal(#","cellHeight":"#)
-        c.integer(metrics.cellHeight)
+        c.integer(cellHeight)
         c.literal(#","ascent":"#)
-        c.integer(metrics.ascent)
+        c.integer(ascent)
         c.literal(#","descent":"#)
-        c.integer(metrics.descent)
+        c.integer(descent)
         c.literal(#","lineHeight":"#)
-        c.integer(metrics.lineHeight)
+        c.integer(lineHeight)
         c.literal(#","fallbacks":"#)
-        c.integer(metrics.fallbacks)
+        c.integer(fallbacks)
         c.literal(#"},"width":"#)
         c.integer(width)
         c.literal(#","height":"#)
@@ -107,19 +136,31 @@ extension TextLayout {
 
     /// Writes `line`'s object, after a comma unless it is the `first`; at most 200 bytes.
     static func write(_ line: LayoutLine, first: Bool, to c: inout JSONByteCursor) {
+        writeLine(
+            index: line.index, y: line.y, height: line.height, width: line.width, offset: line.utf16Offset,
+            length: line.utf16Length, first: first, to: &c)
+    }
+
+    /// Writes a line's object from its fields (those of ``LayoutLine``), after a comma
+    /// unless it is the `first`; at most 200 bytes. Generic over the writer, as
+    /// ``writeHead(metrics:width:height:columns:rows:id:to:)`` is.
+    @inline(__always)
+    static func writeLine<W: JSONBytesWriting>(
+        index: Int, y: Int, height: Int, width: Int, offset: Int, length: Int, first: Bool, to c: inout W
+    ) {
         if !first { c.literal(",") }
         c.literal(#"{"index":"#)
-        c.integer(line.index)
+        c.integer(index)
         c.literal(#","y":"#)
-        c.integer(line.y)
+        c.integer(y)
         c.literal(#","height":"#)
-        c.integer(line.height)
+        c.integer(height)
         c.literal(#","width":"#)
-        c.integer(line.width)
+        c.integer(width)
         c.literal(#","offset":"#)
-        c.integer(line.utf16Offset)
+        c.integer(offset)
         c.literal(#","length":"#)
-        c.integer(line.utf16Length)
+        c.integer(length)
         c.literal("}")
     }
 
@@ -174,5 +215,19 @@ extension TextLayout {
         c.integer(word.utf16Length)
         c.literal(#","graphemes":"#)
         c.integer(word.graphemes)
+    }
+}
+
+extension MetricModel {
+    /// Writes the model's name as a JSON string: the bytes of `quoted(rawValue)`, each
+    /// name a literal.
+    @inline(__always)
+    func writeName<W: JSONBytesWriting>(to c: inout W) {
+        switch self {
+        case .mono: c.literal(#""mono""#)
+        case .bdf: c.literal(#""bdf""#)
+        case .psf: c.literal(#""psf""#)
+        case .hex: c.literal(#""hex""#)
+        }
     }
 }

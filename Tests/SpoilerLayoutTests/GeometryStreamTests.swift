@@ -120,6 +120,23 @@ import Testing
         #expect(taken > 2_500, "only \(taken) messages took the stream")
     }
 
+    /// Cells of 2²⁰ pixels, so that words past the 2,048th column have coordinates of 2³¹
+    /// and more: their objects go through the checked writer (coordinates as doubles) and
+    /// the others through the unchecked one, in one message, and both write what the
+    /// general layout writes.
+    @Test func wordsPast2To31PixelsAreWrittenAsTheGeneralLayoutWritesThem() throws {
+        let engine = LayoutEngine(model: .mono(cellWidth: 1 << 20, cellHeight: 1 << 20))
+        for (pad, redact) in [(10, false), (2_047, false), (2_048, true), (3_000, false), (5_000, true)] {
+            let text = "||near|| " + String(repeating: "a", count: pad) + " ||far away||\n||next line||"
+            let message = try PlainParser.parse(text)
+            let bytes = Array(message.text.utf8)
+            let streamed = try #require(
+                Self.streamed(engine, bytes, message.entities, id: [0x31], redact: redact), "declined at \(pad)")
+            let general = Self.general(engine, bytes, message.entities, id: [0x31], redact: redact)
+            #expect(String(decoding: streamed, as: UTF8.self) == String(decoding: general, as: UTF8.self), "\(pad)")
+        }
+    }
+
     @Test func longMessagesAndOtherModelsTakeTheGeneralWay() {
         let many = Array(String(repeating: "a\n", count: 40).utf8)
         #expect(Self.streamed(LayoutEngine(), many, [], id: nil, redact: false) == nil)

@@ -1,6 +1,6 @@
-import SpoilerCore
 import Testing
 
+@testable import SpoilerCore
 @testable import SpoilerLayout
 
 /// The shortcuts of `spoiler layout --ndjson` against the general ways, on generated text

@@ -124,6 +124,30 @@ import Testing
         #expect(taken == 64, "\(taken) lines were written")
     }
 
+    /// The two shapes read at a glance (a JSON string line, and `{"id":N,"text":"…"}`) and
+    /// their near misses: ids that are no plain integer, spaces, other keys, something
+    /// after the text, a text the one pass does not read, no closing quote.
+    @Test func usualShapesAndTheirNearMissesWriteWhatThePlainRuleWrites() {
+        let ids = ["0", "7", "42", "-0", "-12", "01", "-", "1.5", "1e3", "\"x\"", "12345678901234567890", "9 ", " 9"]
+        let texts = ["", "a ||b|| `c`", "é\\n漢😀", "\\u00e9", "\\ud83d\\ude00", "a\\\"b", "||x"]
+        let tails = ["}", " }", "} ", "}x", "", ",\"id\":2}", "}}", "\n"]
+        var lines: [String] = []
+        for text in texts {
+            lines += ["\"\(text)\"", " \"\(text)\"", "\"\(text)\" ", "\"\(text)", "\"\(text)\"x", "\"\(text)\"\"\""]
+            for id in ids {
+                for tail in tails { lines.append("{\"id\":\(id),\"text\":\"\(text)\"\(tail)") }
+                lines += [
+                    "{\"id\": \(id),\"text\":\"\(text)\"}", "{\"id\":\(id), \"text\":\"\(text)\"}",
+                    "{\"id\":\(id),\"tex\":\"\(text)\"}", "{\"id\":\(id),\"texts\":\"\(text)\"}",
+                    "{\"ID\":\(id),\"text\":\"\(text)\"}", "{\"id\":\(id),\"text\":\"\(text)\",\"x\":1}",
+                ]
+            }
+        }
+        let (taken, failures) = Self.compare(lines.map { Array($0.utf8) })
+        #expect(failures.isEmpty, "\(failures.count) lines differ, first: \(failures.first ?? "")")
+        #expect(taken > 300, "only \(taken) lines were written")
+    }
+
     /// Every text of up to three pieces, in a JSON string line.
     @Test func everySmallTextWritesWhatThePlainRuleWrites() {
         let all = Self.pieces + Self.rare

@@ -129,14 +129,11 @@ extension NDJSONRecord {
         _ body: (UnsafeBufferPointer<UInt8>, [Entity], UnsafeBufferPointer<UInt8>?) -> R
     ) -> OnePass<R> {
         let base = line.baseAddress!
-        var reader = PlainLineReader(base: base, count: line.count)
-        var scanFailed = false
         var textCount = 0
-        let shape = reader.read { reader, _ in
-            guard reader.i < reader.count, base[reader.i] == UInt8(ascii: "\"") else { return nil }
-            let start = reader.i + 1
-            let rest = UnsafeBufferPointer(start: base + start, count: reader.count - start)
-            let end: Int? = out.withUnsafeMutableBufferPointer { storage in
+        // Scans the text from its first byte, `start`, into `out`.
+        func scan(from start: Int) -> Int? {
+            let rest = UnsafeBufferPointer(start: base + start, count: line.count - start)
+            return out.withUnsafeMutableBufferPointer { storage in
                 var scanner = PlainScanner(output: PlainOutput(storage))
                 swap(&scanner.entities, &entities)
                 defer { swap(&scanner.entities, &entities) }
@@ -144,7 +141,27 @@ extension NDJSONRecord {
                 textCount = scanner.out.count
                 return end
             }
-            guard let end else {
+        }
+        // The two usual shapes first, without the reader (as ``appendPlainJSON`` does).
+        if let (textStart, hasID) = PlainLineReader.quickStart(line) {
+            guard let end = scan(from: textStart) else { return .needsPasses }
+            let after = textStart + end + 1
+            if after + (hasID ? 1 : 0) == line.count, !hasID || base[after] == UInt8(ascii: "}") {
+                // The id lies between `{"id":` and `,"text":"`.
+                let id = hasID ? UnsafeBufferPointer(start: base + 6, count: textStart - 15) : nil
+                return .read(
+                    out.withUnsafeBufferPointer { p in
+                        body(UnsafeBufferPointer(start: p.baseAddress, count: textCount), entities, id)
+                    })
+            }
+            NDJSONLineBuffers.empty(&entities)
+        }
+        var reader = PlainLineReader(base: base, count: line.count)
+        var scanFailed = false
+        let shape = reader.read { reader, _ in
+            guard reader.i < reader.count, base[reader.i] == UInt8(ascii: "\"") else { return nil }
+            let start = reader.i + 1
+            guard let end = scan(from: start) else {
                 scanFailed = true
                 return nil
             }
@@ -197,12 +214,102 @@ extension NDJSONRecord {
         line: UnsafeBufferPointer<UInt8>, format: InputFormat, options: ParseOptions = ParseOptions(),
         buffers: inout NDJSONLineBuffers, defaultID: UnsafeBufferPointer<UInt8>, to out: inout JSONOutputBuffer
     ) -> Bool {
+        appendPlainJSON(line: line, format: format, options: options, buffers: &buffers, id: .raw(defaultID), to: &out)
+    }
+
+    /// Appends to `out` the `parse` output line of a common NDJSON line as
+    /// ``appendPlainJSON(line:format:options:buffers:defaultID:to:)`` does, with the line's
+    /// id or else `lineNumber`: the number is written only for a line that gives no id of
+    /// its own.
+    ///
+    /// ```swift
+    /// var out = JSONOutputBuffer()
+    /// var buffers = NDJSONLineBuffers()
+    /// let line = Array(#""a ||b||""#.utf8)
+    /// let ok = line.withUnsafeBufferPointer { line in
+    ///     NDJSONRecord.appendPlainJSON(line: line, format: .plain, buffers: &buffers, lineNumber: 1, to: &out)
+    /// }
+    /// // ok; out holds {"id":1,"text":"a b","entities":[{"type":"spoiler","offset":2,"length":1}]}
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - line: One line without its `\n`.
+    ///   - format: The input format; only `plain` is read here.
+    ///   - options: How messages are read; only the defaults are read here.
+    ///   - buffers: Room reused from line to line.
+    ///   - lineNumber: The id written when the line gives none.
+    ///   - out: Where the output line goes.
+    /// - Returns: Whether the line was of the common kind and written; when false, nothing
+    ///   was written.
+    /// - Complexity: O(n) in the line's bytes, one pass.
+    public static func appendPlainJSON(
+        line: UnsafeBufferPointer<UInt8>, format: InputFormat, options: ParseOptions = ParseOptions(),
+        buffers: inout NDJSONLineBuffers, lineNumber: Int, to out: inout JSONOutputBuffer
+    ) -> Bool {
+        appendPlainJSON(
+            line: line, format: format, options: options, buffers: &buffers, id: .number(lineNumber), to: &out)
+    }
+
+    /// The id of an output line whose input line gives none.
+    enum DefaultID {
+        /// Raw JSON.
+        case raw(UnsafeBufferPointer<UInt8>)
+        /// An integer (the line number).
+        case number(Int)
+
+        /// The most bytes ``write(to:)`` writes.
+        var bound: Int {
+            switch self {
+            case .raw(let bytes): bytes.count
+            case .number: 20
+            }
+        }
+
+        @inline(__always)
+        func write(to o: inout RawJSON) {
+            switch self {
+            case .raw(let bytes): o.raw(bytes)
+            case .number(let n): o.integer(n)
+            }
+        }
+
+        /// Calls `body` with the id as raw JSON.
+        func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            switch self {
+            case .raw(let bytes):
+                return body(bytes)
+            case .number(let n):
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { room in
+                    let count = JSONByteCursor.write(into: room) { $0.integer(n) }
+                    return body(UnsafeBufferPointer(rebasing: room[0..<count]))
+                }
+            }
+        }
+    }
+
+    /// ``appendPlainJSON(line:format:options:buffers:defaultID:to:)`` with the default id
+    /// given either way.
+    static func appendPlainJSON(
+        line: UnsafeBufferPointer<UInt8>, format: InputFormat, options: ParseOptions, buffers: inout NDJSONLineBuffers,
+        id defaultID: DefaultID, to out: inout JSONOutputBuffer
+    ) -> Bool {
         guard format == .plain, !options.spoilerReasons, let base = line.baseAddress else { return false }
         let before = out.count
         var entities: [Entity] = []
         swap(&entities, &buffers.entities)
         defer { swap(&entities, &buffers.entities) }
         NDJSONLineBuffers.empty(&entities)
+        // The two usual shapes first, their text read and written in one pass.
+        switch quickLine(line, defaultID: defaultID, entities: &entities, to: &out) {
+        case .written:
+            return true
+        case .needsPasses:
+            out.truncate(to: before)
+            return generalLine(line, format: format, options: options, buffers: &buffers, id: defaultID, to: &out)
+        case .otherShape:
+            out.truncate(to: before)
+            NDJSONLineBuffers.empty(&entities)
+        }
         var reader = PlainLineReader(base: base, count: line.count)
         var scanFailed = false
         var wroteLineID = false
@@ -213,28 +320,21 @@ extension NDJSONRecord {
             let start = reader.i + 1
             guard reader.i < reader.count, base[reader.i] == UInt8(ascii: "\"") else { return nil }
             let rest = UnsafeBufferPointer(start: base + start, count: reader.count - start)
-            let idBytes = id.map { UnsafeBufferPointer(start: base + $0.lowerBound, count: $0.count) } ?? defaultID
+            let idBytes = id.map { UnsafeBufferPointer(start: base + $0.lowerBound, count: $0.count) }
             wroteLineID = id != nil
             var end: Int?
             // Six bytes of output at most for each byte of the text (DEL as `\u007f`).
             out.write(
-                bound: 32 + idBytes.count + 6 * rest.count + 8,
+                bound: 32 + (idBytes?.count ?? defaultID.bound) + 6 * rest.count + 8,
                 raw: { room in
-                    var c = JSONByteCursor(room: room)
-                    c.literal(#"{"id":"#)
-                    c.raw(idBytes)
-                    c.literal(#","text":""#)
-                    let head = room.baseAddress!.distance(to: c.position)
-                    var scanner = PlainScanner(
-                        output: PlainOutput(
-                            UnsafeMutableBufferPointer(start: room.baseAddress! + head, count: room.count - head)))
-                    swap(&scanner.entities, &entities)
-                    end = scanner.scanJSON(rest)
-                    swap(&scanner.entities, &entities)
+                    var o = RawJSON(p: room.baseAddress!)
+                    o.literal(#"{"id":"#)
+                    if let idBytes { o.raw(idBytes) } else { defaultID.write(to: &o) }
+                    o.literal(#","text":""#)
+                    end = scanText(rest, into: room, from: &o, entities: &entities)
                     guard end != nil else { return 0 }
-                    let quote = head + scanner.out.count
-                    room[quote] = UInt8(ascii: "\"")
-                    return quote + 1
+                    o.literal("\"")
+                    return room.baseAddress!.distance(to: o.p)
                 })
             guard let end else {
                 scanFailed = true
@@ -248,30 +348,151 @@ extension NDJSONRecord {
             // error the full reader words) or whose id comes after its text: the general way.
             out.truncate(to: before)
             guard scanFailed || shape != nil else { return false }
-            let written: Void? = withPlainMessage(line: line, format: format, options: options, buffers: &buffers) {
-                text, entities, id in
-                Message.appendJSON(utf8: text, entities: entities, id: id ?? defaultID, to: &out)
-            }
-            return written != nil
+            return generalLine(line, format: format, options: options, buffers: &buffers, id: defaultID, to: &out)
         }
-        // Each entity: its type, two integers of at most 20 bytes, the keys and a comma.
-        entities.withUnsafeBufferPointer { entities in
-            out.write(bound: 16 + 96 * entities.count) { c in
-                c.literal(#","entities":["#)
-                for k in entities.indices {
-                    if k > 0 { c.literal(",") }
-                    // Plain markup makes spoilers and code only, with no other field.
-                    c.literal(
-                        entities[k].type == .spoiler ? #"{"type":"spoiler","offset":"# : #"{"type":"code","offset":"#)
-                    c.integer(entities[k].offset)
-                    c.literal(#","length":"#)
-                    c.integer(entities[k].length)
-                    c.literal("}")
-                }
-                c.literal("]}")
-            }
-        }
+        writeEntities(entities, to: &out)
         return true
+    }
+
+    /// What ``quickLine(_:defaultID:entities:to:)`` did.
+    private enum QuickLine {
+        /// The output line was written.
+        case written
+        /// The line is of neither usual shape, or has more after its text: the reader
+        /// reads it.
+        case otherShape
+        /// The text has what the one pass does not read: the passes of old read it.
+        case needsPasses
+    }
+
+    /// Writes the output of a line of one of the two usual shapes, a JSON string (`"…"`)
+    /// or `{"id":N,"text":"…"}` with an integer id written plainly, with no space:
+    /// what the reader (``PlainLineReader``) and the one pass give for it, without reading
+    /// the object key by key. For any other line it writes something to be dropped and
+    /// returns ``QuickLine/otherShape``.
+    private static func quickLine(
+        _ line: UnsafeBufferPointer<UInt8>, defaultID: DefaultID, entities: inout [Entity],
+        to out: inout JSONOutputBuffer
+    ) -> QuickLine {
+        guard let (textStart, hasID) = PlainLineReader.quickStart(line) else { return .otherShape }
+        let base = line.baseAddress!
+        let rest = UnsafeBufferPointer(start: base + textStart, count: line.count - textStart)
+        var result = QuickLine.needsPasses
+        var wroteEntities = false
+        // Room for the entities of most lines too, so that they are written in the same
+        // reservation of the output.
+        let entityRoom = entitiesBound(count: entitiesInLine)
+        out.write(
+            bound: 32 + defaultID.bound + textStart + 6 * rest.count + 8 + entityRoom,
+            raw: { room in
+                var o = RawJSON(p: room.baseAddress!)
+                if hasID {
+                    // The output's head is the line's own: `{"id":N,"text":"`.
+                    o.raw(UnsafeBufferPointer(start: base, count: textStart))
+                } else {
+                    o.literal(#"{"id":"#)
+                    defaultID.write(to: &o)
+                    o.literal(#","text":""#)
+                }
+                guard let end = scanText(rest, into: room, from: &o, entities: &entities) else { return 0 }
+                // Nothing after the text but the object's brace.
+                let after = textStart + end + 1
+                guard after + (hasID ? 1 : 0) == line.count, !hasID || base[after] == UInt8(ascii: "}") else {
+                    result = .otherShape
+                    return 0
+                }
+                o.literal("\"")
+                result = .written
+                if entities.count <= entitiesInLine {
+                    writeEntities(entities, to: &o)
+                    wroteEntities = true
+                }
+                return room.baseAddress!.distance(to: o.p)
+            })
+        if case .written = result, !wroteEntities { writeEntities(entities, to: &out) }
+        return result
+    }
+
+    /// How many entities ``quickLine(_:defaultID:entities:to:)`` makes room for with the
+    /// text; a line with more has them written in a reservation of their own.
+    private static let entitiesInLine = 16
+
+    /// Scans the raw text `rest` (from just after its opening quote) with ``PlainScanner``'s
+    /// `scanJSON`, writing its JSON from `o` on in `room`, and moves `o` past it; returns
+    /// the offset of the closing quote in `rest`, or nil where the one pass does not read
+    /// the text.
+    @inline(__always)
+    private static func scanText(
+        _ rest: UnsafeBufferPointer<UInt8>, into room: UnsafeMutableBufferPointer<UInt8>, from o: inout RawJSON,
+        entities: inout [Entity]
+    ) -> Int? {
+        let head = room.baseAddress!.distance(to: o.p)
+        var scanner = PlainScanner(
+            output: PlainOutput(UnsafeMutableBufferPointer(start: o.p, count: room.count - head)))
+        swap(&scanner.entities, &entities)
+        let end = scanner.scanJSON(rest)
+        swap(&scanner.entities, &entities)
+        o.p += scanner.out.count
+        return end
+    }
+
+    /// The most bytes ``writeEntities(_:to:)-(_,RawJSON)`` writes for `count` entities: each
+    /// its type, two integers of at most 20 bytes, the keys and a comma.
+    @inline(__always)
+    private static func entitiesBound(count: Int) -> Int { 16 + 96 * count }
+
+    /// Writes `,"entities":[…]}` for the entities of plain markup (spoilers and code, with
+    /// no other field), with one check of the room for all.
+    private static func writeEntities(_ entities: [Entity], to out: inout JSONOutputBuffer) {
+        let bound = entitiesBound(count: entities.count)
+        out.write(bound: bound) { c in
+            c.withRoom(bound: bound) { q in
+                var o = RawJSON(p: q)
+                writeEntities(entities, to: &o)
+                return o.p
+            }
+        }
+    }
+
+    /// Writes `,"entities":[…]}` as ``writeEntities(_:to:)-(_,JSONOutputBuffer)`` does, into
+    /// room the caller checked for ``entitiesBound(count:)`` bytes.
+    @inline(__always)
+    private static func writeEntities(_ entities: [Entity], to o: inout RawJSON) {
+        o.literal(#","entities":["#)
+        entities.withUnsafeBufferPointer { entities in
+            for k in entities.indices {
+                if k > 0 { o.literal(",") }
+                if entities[k].type == .spoiler {
+                    o.literal(#"{"type":"spoiler","offset":"#)
+                } else {
+                    o.literal(#"{"type":"code","offset":"#)
+                }
+                o.integer(entities[k].offset)
+                o.literal(#","length":"#)
+                o.integer(entities[k].length)
+                o.literal("}")
+            }
+        }
+        o.literal("]}")
+    }
+
+    /// Writes a line the one pass does not read the general way: its message read by
+    /// ``withPlainMessage(line:format:options:buffers:_:)`` and written by
+    /// ``Message/appendJSON(utf8:entities:id:to:)``. Returns whether the line was common.
+    private static func generalLine(
+        _ line: UnsafeBufferPointer<UInt8>, format: InputFormat, options: ParseOptions,
+        buffers: inout NDJSONLineBuffers,
+        id defaultID: DefaultID, to out: inout JSONOutputBuffer
+    ) -> Bool {
+        let written: Void? = withPlainMessage(line: line, format: format, options: options, buffers: &buffers) {
+            text, entities, id in
+            if let id {
+                Message.appendJSON(utf8: text, entities: entities, id: id, to: &out)
+            } else {
+                defaultID.withBytes { Message.appendJSON(utf8: text, entities: entities, id: $0, to: &out) }
+            }
+        }
+        return written != nil
     }
 
     /// Parses `text` as plain markup and calls `body`. The text is valid UTF-8: the reader
@@ -314,6 +535,40 @@ private struct PlainLineReader {
         var text: Range<Int>
         var textHasEscapes: Bool
         var id: Range<Int>?
+    }
+
+    /// Where the text of a line of one of the two usual shapes starts: just after the
+    /// opening quote of a JSON string at the line's first byte, or of the text of an
+    /// object that starts `{"id":N,"text":"` (N an integer as JSON writes it: `0`, or
+    /// digits not starting with 0, after an optional `-`); and whether it is the object.
+    /// Nil for any other start, which ``read()`` reads.
+    static func quickStart(_ line: UnsafeBufferPointer<UInt8>) -> (text: Int, hasID: Bool)? {
+        let n = line.count
+        guard n >= 2, let p = line.baseAddress else { return nil }
+        if p[0] == UInt8(ascii: "\"") { return (1, false) }
+        guard n >= 16, PlainLineReader.starts(p, with: #"{"id":"#) else { return nil }
+        var i = 6
+        if p[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < n, p[i] >= 0x30, p[i] <= 0x39 else { return nil }
+        if p[i] == 0x30 {
+            i += 1
+        } else {
+            while i < n, p[i] >= 0x30, p[i] <= 0x39 { i += 1 }
+        }
+        guard n - i >= 10, PlainLineReader.starts(p + i, with: #","text":""#) else { return nil }
+        return (i + 9, true)
+    }
+
+    /// Whether the bytes at `p` start with `key` (at most nine bytes; eight bytes at `p`,
+    /// and nine if `key` has nine, must be there to read).
+    @inline(__always)
+    static func starts(_ p: UnsafePointer<UInt8>, with key: StaticString) -> Bool {
+        let n = key.utf8CodeUnitCount
+        var word: UInt64 = 0
+        for k in 0..<min(n, 8) { word |= UInt64(key.utf8Start[k]) << (8 * UInt64(k)) }
+        let kept: UInt64 = n >= 8 ? .max : (1 << (8 * UInt64(n))) - 1
+        let mine = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+        return (mine ^ word) & kept == 0 && (n <= 8 || p[8] == key.utf8Start[8])
     }
 
     mutating func skipSpace() {

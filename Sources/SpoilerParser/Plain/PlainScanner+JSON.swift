@@ -96,16 +96,14 @@ extension PlainScanner {
                             v = v & kept | 0x2020_2020_2020_2020 & ~kept
                             atLook = true
                         }
-                        if state != accept || v & highs != 0 {
+                        // One branch for both tests (the states are below 64).
+                        if (state ^ accept) | (v & highs) != 0 {
                             state = UTF8Validation.step(state, through: v, rows: rows)
                         }
                         out.appendWord(v, keeping: k)
-                        // UTF-16 units: the kept bytes that are no continuation byte, and one
-                        // more for each four-byte lead (a space is one unit, taken off).
-                        let continuations = v & ~(v << 1) & highs
-                        let fourByteLeads = v & (v << 1) & (v << 2) & (v << 3) & highs
-                        units &+=
-                            k - PlainScanner.highBitCount(continuations) + PlainScanner.highBitCount(fourByteLeads)
+                        // UTF-16 units: the kept bytes (the spaces after them are one unit
+                        // each, taken off), counted by one multiply.
+                        units &+= PlainScanner.utf16Units(v) &- 8 &+ k
                         i += k
                         if atLook { break }
                     }
@@ -203,11 +201,29 @@ extension PlainScanner {
     ///
     /// Returns the high bit of each byte that may be one: none is missed, and the lowest
     /// one marked is one of them (a borrow marks only bytes above a real one).
+    ///
+    /// Six tests rather than eight: with bit 5 set in every byte, `\` and `|` are both
+    /// 0x7C, C2 and E2 both E2, and `"` is 0x22 (as is 0x02, a control marked anyway);
+    /// no other byte becomes one of them.
     @inline(__always)
     static func jsonLookMask(_ v: UInt64) -> UInt64 {
-        ByteLanes.below(v, 0x20) | ByteLanes.equal(v, 0x22) | ByteLanes.equal(v, 0x7C) | ByteLanes.equal(v, 0x5C)
-            | ByteLanes.equal(v, 0x60) | ByteLanes.equal(v, 0x7F) | ByteLanes.equal(v, 0xC2)
-            | ByteLanes.equal(v, 0xE2)
+        let folded = v | 0x2020_2020_2020_2020
+        return ByteLanes.below(v, 0x20) | ByteLanes.equal(folded, 0x22) | ByteLanes.equal(folded, 0x7C)
+            | ByteLanes.equal(folded, 0xE2) | ByteLanes.equal(v, 0x60) | ByteLanes.equal(v, 0x7F)
+    }
+
+    /// The UTF-16 units of the eight bytes of `v`, taken as text cut between whole
+    /// sequences: each byte that is no continuation byte is one, and a four-byte lead one
+    /// more (as ``unitsPerByte`` weighs them).
+    ///
+    /// Each byte's weight, 1 − (continuation) + (four-byte lead), is 0, 1 or 2 with no
+    /// borrow (a byte is never both), and one multiply sums the eight.
+    @inline(__always)
+    static func utf16Units(_ v: UInt64) -> Int {
+        let continuations = v & ~(v << 1) & ByteLanes.highs
+        let fourByteLeads = v & (v << 1) & (v << 2) & (v << 3) & ByteLanes.highs
+        let weights = ByteLanes.ones &- continuations >> 7 &+ fourByteLeads >> 7
+        return Int(truncatingIfNeeded: (weights &* ByteLanes.ones) >> 56)
     }
 
     /// ``unitsPerByte`` with the controls, `"`, DEL, C2 and E2 marked as well.

@@ -50,14 +50,14 @@ struct MessageBatch {
     var bytesStep: BytesStep?
 
     /// A step that reads a common NDJSON line and appends its output line to `out` itself
-    /// (without a newline), with the line's id or else `defaultID`; false, with nothing
+    /// (without a newline), with the line's id or else its `number`; false, with nothing
     /// written, for any other line. `parse` uses it
-    /// (``NDJSONRecord/appendPlainJSON(line:format:options:buffers:defaultID:to:)``), and
+    /// (``NDJSONRecord/appendPlainJSON(line:format:options:buffers:lineNumber:to:)``), and
     /// tries it before ``bytesStep``.
     typealias LineStep =
         @Sendable (
-            _ line: UnsafeBufferPointer<UInt8>, _ defaultID: UnsafeBufferPointer<UInt8>,
-            _ buffers: inout NDJSONLineBuffers, _ out: inout JSONOutputBuffer
+            _ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ buffers: inout NDJSONLineBuffers,
+            _ out: inout JSONOutputBuffer
         ) -> Bool
 
     /// The whole-line fast path, if the command has one.
@@ -331,13 +331,7 @@ struct MessageBatch {
         of line: ArraySlice<UInt8>, number: Int, scratch: inout LineScratch, step: LineStep
     ) -> LineOutcome? {
         let before = scratch.out.count
-        let done = line.withUnsafeBufferPointer { line in
-            // The line number, the id of a line that gives none.
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { room in
-                let n = JSONByteCursor.write(into: room) { $0.integer(number) }
-                return step(line, UnsafeBufferPointer(rebasing: room[0..<n]), &scratch.buffers, &scratch.out)
-            }
-        }
+        let done = line.withUnsafeBufferPointer { line in step(line, number, &scratch.buffers, &scratch.out) }
         guard done else { return nil }
         scratch.out.append(UInt8(ascii: "\n"))
         return .appended(scratch.out.count - before)

@@ -42,9 +42,9 @@ enum ParseCommand {
             return
         }
         let options = batch.options
-        batch.lineStep = { line, defaultID, buffers, out in
+        batch.lineStep = { line, number, buffers, out in
             NDJSONRecord.appendPlainJSON(
-                line: line, format: format, options: options, buffers: &buffers, defaultID: defaultID, to: &out)
+                line: line, format: format, options: options, buffers: &buffers, lineNumber: number, to: &out)
         }
         batch.bytesStep = { text, entities, id, out in
             Message.appendJSON(utf8: text, entities: entities, id: id, to: &out)

@@ -1,15 +1,27 @@
-import SpoilerCore
-
 /// JSON bytes written straight through a pointer, with no check of the room: for a writer
 /// that has checked it once for a whole object (``JSONByteCursor/withRoom(bound:_:)``).
 /// Each value is written as ``JSONByteCursor`` writes it.
-struct RawJSON {
+///
+/// ```swift
+/// c.withRoom(bound: 64) { q in
+///     var o = RawJSON(p: q)
+///     o.literal(#"{"n":"#); o.integer(42); o.literal("}")
+///     return o.p
+/// }
+/// ```
+public struct RawJSON: JSONBytesWriting {
     /// Where the next byte goes.
-    var p: UnsafeMutablePointer<UInt8>
+    public var p: UnsafeMutablePointer<UInt8>
+
+    /// A writer whose next byte goes to `p`; the caller vouches for the room after it.
+    @inlinable @inline(__always)
+    public init(p: UnsafeMutablePointer<UInt8>) {
+        self.p = p
+    }
 
     /// Writes the bytes of `s` as they are.
-    @inline(__always)
-    mutating func literal(_ s: StaticString) {
+    @inlinable @inline(__always)
+    public mutating func literal(_ s: StaticString) {
         let n = s.utf8CodeUnitCount
         // A static string never overlaps the room: a plain copy, without memmove's test.
         p.initialize(from: s.utf8Start, count: n)
@@ -17,23 +29,23 @@ struct RawJSON {
     }
 
     /// Writes bytes as they are.
-    @inline(__always)
-    mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    public mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
         p.update(from: base, count: bytes.count)
         p += bytes.count
     }
 
     /// The two decimal digits of 0 to 99, in order.
-    static let digitPairs: StaticString = """
+    @usableFromInline static let digitPairs: StaticString = """
         0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
         5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
         """
 
     /// Writes `n` in decimal, as ``JSONByteCursor/integer(_:)``; at most 20 bytes. Below
-    /// 1,000 the digits go two at a time from ``digitPairs``.
-    @inline(__always)
-    mutating func integer(_ n: Int) {
+    /// 1,000 the digits go two at a time from a table of digit pairs.
+    @inlinable @inline(__always)
+    public mutating func integer(_ n: Int) {
         let m = UInt(bitPattern: n)
         let pairs = UnsafeRawPointer(RawJSON.digitPairs.utf8Start)
         if m < 10 {
@@ -55,26 +67,20 @@ struct RawJSON {
     }
 
     /// Writes any `n` in decimal, as ``integer(_:)`` does.
-    @inline(never)
+    @inline(never) @usableFromInline
     mutating func anyInteger(_ n: Int) {
-        var m = n.magnitude
-        if n < 0 {
-            p.pointee = UInt8(ascii: "-")
-            p += 1
-        }
-        var digits = 1
-        var t = m
-        while t >= 10 {
-            t /= 10
-            digits += 1
-        }
-        var q = p + digits
-        p = q
-        repeat {
-            q -= 1
-            q.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10)
-            m /= 10
-        } while m > 0
+        var c = JSONByteCursor(room: UnsafeMutableBufferPointer(start: p, count: 20))
+        c.integer(n)
+        p = c.position
+    }
+
+    /// Writes `d` as ``JSONByteCursor/number(_:decimals:)`` writes it; at most 32 bytes for
+    /// `decimals` up to 8.
+    @inline(never)
+    public mutating func number(_ d: Double, decimals: Int = 4) {
+        var c = JSONByteCursor(room: UnsafeMutableBufferPointer(start: p, count: 32))
+        c.number(d, decimals: decimals)
+        p = c.position
     }
 
     /// Writes valid UTF-8 `text` quoted and escaped as ``JSONByteCursor/quoted(utf8:)``
@@ -83,8 +89,8 @@ struct RawJSON {
     /// Eight bytes at a time, then byte by byte, are copied while none may need escaping;
     /// from the first that may (always where a scalar starts) on, the cursor's escape writes
     /// the rest.
-    @inline(__always)
-    mutating func quoted(utf8 text: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    public mutating func quoted(utf8 text: UnsafeBufferPointer<UInt8>) {
         p.pointee = UInt8(ascii: "\"")
         var q = p + 1
         let n = text.count
