@@ -18,7 +18,8 @@ import SpoilerTerminal
 /// `read_end_after_1s_ms` (End pressed at the first frame, or a second later, until the
 /// end shows; medians of three); and for a 300 MB Telegram Desktop export read with
 /// `--from export`, `read_export_first_frame_ms`, `read_export_peak_rss_mb` and
-/// `read_export_end_at_once_ms`.
+/// `read_export_end_at_once_ms`; and `spoiler play` of an 8 MB message on one line in a
+/// pseudo-terminal, End at its first frame: `play_end_at_once_ms` and `play_end_peak_rss_mb`.
 enum ViewportStage {
     static let stage = BenchStage(
         name: "viewport", summary: "play's first frame of 620 KB; read of 100 MB: first frame and peak RSS",
@@ -38,6 +39,7 @@ enum ViewportStage {
         let whole = bench.measure(runs: 3) { firstFrame(whole: true) }
         bench.report(
             "play first frame, whole layout (reference)", whole * 1000, unit: "ms", key: "play_first_frame_whole_ms")
+        playEnd(&bench)
         guard let path = document(megabytes: 100) else {
             bench.report("read first frame (100 MB)", nil, unit: "ms", key: "read_first_frame_ms", note: "no file")
             return
@@ -192,9 +194,68 @@ enum ViewportStage {
 
     /// Runs `spoiler read path` in a pseudo-terminal of 80 × 24: the seconds from the
     /// spawn to the first frame (its bar drawn), then `q`; and the process's peak RSS in MB.
+    /// A message of about `megabytes` MB on one line in the temporary folder (made once):
+    /// `||word0|| word1 … word4 ||word5|| …`, and its last word shown.
+    static func longMessage(megabytes: Int) -> (path: String, last: String)? {
+        let path = "/tmp/spoiler-bench-play-\(megabytes)mb.txt"
+        var words: [String] = []
+        var bytes = 0
+        while bytes < megabytes << 20 {
+            let n = words.count
+            words.append(n % 5 == 0 ? "||word\(n)||" : "word\(n)")
+            bytes += words[n].utf8.count + 1
+        }
+        // The last word that is not hidden (a hidden one never shows its text).
+        let last = "word\((words.count - 1) - ((words.count - 1) % 5 == 0 ? 1 : 0))"
+        var info = stat()
+        if stat(path, &info) == 0 && Int(info.st_size) >= megabytes << 20 { return (path, last) }
+        guard let file = fopen(path, "w") else { return nil }
+        defer { fclose(file) }
+        let text = Array(words.joined(separator: " ").utf8)
+        guard fwrite(text, 1, text.count, file) == text.count else { return nil }
+        return (path, last)
+    }
+
+    /// `spoiler play` of a long message in a pseudo-terminal: End at the first frame, then
+    /// the time until the last word shows and the peak RSS.
+    static func playEnd(_ bench: inout BenchRun) {
+        guard let (path, last) = longMessage(megabytes: 8) else { return }
+        var ends: [Double] = []
+        var peak = 0.0
+        for _ in 0..<3 {
+            guard
+                let (_, rss, end) = runInTerminal(
+                    ["play", path], endAfter: 0, firstFrame: Array("word1".utf8), end: Array(last.utf8))
+            else { continue }
+            peak = max(peak, rss)
+            if let end { ends.append(end) }
+        }
+        ends.sort()
+        bench.report(
+            "play End at the first frame (8 MB, one line)", ends.isEmpty ? nil : ends[ends.count / 2] * 1000,
+            unit: "ms", key: "play_end_at_once_ms", note: "until the last word shows")
+        bench.report(
+            "play peak RSS (8 MB, one line, End)", ends.isEmpty ? nil : peak, unit: "MB", key: "play_end_peak_rss_mb",
+            note: "8 × input + 30 = 94")
+    }
+
     static func readInTerminal(_ path: String, from: String? = nil, endAfter: Double? = nil) -> (
         Double, Double, Double?
     )? {
+        runInTerminal(
+            ["read"] + (from.map { ["--from", $0] } ?? []) + [path], endAfter: endAfter, firstFrame: Array("%".utf8),
+            // The button back to the top shows at the end only.
+            end: Array("[↑]".utf8))
+    }
+
+    /// Runs `spoiler` with `arguments` in an 80 × 24 pseudo-terminal until `firstFrame`
+    /// shows, presses End after `endAfter` seconds (if given) and waits for `end`, then
+    /// `q`: the seconds to the first frame, the peak RSS in MB, and the seconds from End.
+    static func runInTerminal(
+        _ arguments: [String], endAfter: Double?, firstFrame firstMark: [UInt8], end endMark: [UInt8]
+    )
+        -> (Double, Double, Double?)?
+    {
         let here = CommandLine.arguments[0]
         let binary = String(here[..<(here.lastIndex(of: "/") ?? here.startIndex)]) + "/spoiler"
         guard access(binary, X_OK) == 0 else {
@@ -220,7 +281,7 @@ enum ViewportStage {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, 0x80)  // POSIX_SPAWN_SETSID: a session of its own
-        let argv = [binary, "read"] + (from.map { ["--from", $0] } ?? []) + [path]
+        let argv = [binary] + arguments
         let env = ["TERM=xterm-256color", "PATH=/usr/bin:/bin"]
         var cArgs = argv.map { strdup($0) } + [nil]
         var cEnv = env.map { strdup($0) } + [nil]
@@ -254,7 +315,7 @@ enum ViewportStage {
                 }
             }
         }
-        let firstFrame = seconds(since: start) { $0.contains(UInt8(ascii: "%")) }
+        let firstFrame = seconds(since: start) { $0.firstRange(of: firstMark) != nil }
         // A moment on the first screen, as a person looks at it (or `endAfter`, then End
         // and the time until the end shows), then q.
         var end: Double?
@@ -267,8 +328,7 @@ enum ViewportStage {
             }
             let pressed = clock.now
             _ = write(master, "\u{1B}[F", 3)
-            // The button back to the top shows at the end only.
-            end = seconds(since: pressed) { $0.firstRange(of: Array("[↑]".utf8)) != nil }
+            end = seconds(since: pressed) { $0.firstRange(of: endMark) != nil }
         }
         for _ in 0..<10 {
             sample()
