@@ -34,13 +34,17 @@ import Testing
             for w in 0..<(8 + p % 40) {
                 if w > 0 { text += " " }
                 let word = w % 7 == 3 ? "h\(p)x\(w)" : "w\(p)x\(w)"
-                if w % 7 == 3 { entities.append(#"{"type":"spoiler","offset":\#(text.count),"length":\#(word.count)}"#) }
+                if w % 7 == 3 {
+                    entities.append(#"{"type":"spoiler","offset":\#(text.count),"length":\#(word.count)}"#)
+                }
                 text += word
             }
             text += "\n\n"
         }
-        let json = #"{"text":"\#(text.replacing("\n", with: "\\n"))","entities":[\#(entities.joined(separator: ","))]}"#
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spoiler-chunked-\(UUID().uuidString).json")
+        let escaped = text.replacing("\n", with: "\\n")
+        let json = #"{"text":"\#(escaped)","entities":[\#(entities.joined(separator: ","))]}"#
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "spoiler-chunked-\(UUID().uuidString).json")
         try json.write(to: url, atomically: false, encoding: .utf8)
         return url.path
     }

@@ -36,9 +36,10 @@ public struct ChunkBoundaryScanner: Sendable {
     /// Whether the scan goes straight through a line's text and a JSON string (off only to
     /// check that it finds what a byte-by-byte scan finds).
     package var skipsAhead = true
-    /// For an export: a message start where a chunk starts whatever the length of the one
-    /// before it (-1: none), so that the chunks after it are those of a scan begun there
-    /// (``exportTail(at:minimumBytes:maximumBytes:)``).
+    /// Where a chunk starts whatever the length of the one before it, if a chunk may start
+    /// there (an export's message, a line after a blank line outside fenced code; -1: none),
+    /// so that the chunks after it are those of a scan begun there
+    /// (``exportTail(at:minimumBytes:maximumBytes:)``, ``textTail(at:rule:minimumBytes:maximumBytes:)``).
     package var cutsAt = -1
 
     // Text: the current line and the last places to cut.
@@ -77,6 +78,17 @@ public struct ChunkBoundaryScanner: Sendable {
         scanner.position = position
         scanner.depth = 2
         scanner.messagesDepth = 2
+        return scanner
+    }
+
+    /// A scanner for a text from `position`, the start of a line after a blank line (found
+    /// from the end of the file), as if a chunk started there outside any fenced code.
+    package static func textTail(at position: Int, rule: Rule, minimumBytes: Int, maximumBytes: Int)
+        -> ChunkBoundaryScanner
+    {
+        var scanner = ChunkBoundaryScanner(rule: rule, minimumBytes: minimumBytes, maximumBytes: maximumBytes)
+        scanner.position = position
+        scanner.chunkStart = position
         return scanner
     }
 
@@ -153,7 +165,7 @@ public struct ChunkBoundaryScanner: Sendable {
                 lineLeadRun = 0
                 lineInLead = true
                 afterNewline = p + 1
-                if blank && fence == nil && p + 1 - (chunkStart ?? 0) >= minimumBytes {
+                if blank && fence == nil && (p + 1 - (chunkStart ?? 0) >= minimumBytes || p + 1 == cutsAt) {
                     cut(at: p + 1, emit: emit)
                 }
                 continue

@@ -241,12 +241,14 @@ public final class ChunkedDocument: ReaderDocument {
         }
     }
 
-    /// The index of an export's last chunk, found at once from the end of the file while
-    /// the index is still being built; the index's last once it is complete; nil when it
-    /// cannot be found so (not an export, a file of a few megabytes, one not indented as
-    /// Telegram Desktop writes it, or a last message over a megabyte long).
+    /// The index of the last chunk, found at once from the end of the file while the index
+    /// is still being built; the index's last once it is complete; nil when it cannot be
+    /// found so (a file of a few megabytes, a last megabyte without a blank line, an export
+    /// not indented as Telegram Desktop writes it, or with a last message over a megabyte).
     ///
-    /// The messages are found as the lines that start at the first message's indentation
+    /// In a text the chunks start after the first blank line of the file's last megabyte
+    /// (in Markdown, that line must be outside fenced code in the index too: else the index
+    /// gives them no place). In an export, the messages are found as the lines that start at the first message's indentation
     /// with a brace, in the file's last megabyte (a line break is never inside a JSON
     /// string), and the scan from the first of them must close the array they are in and
     /// the top-level object. The index returned is then provisional
@@ -262,8 +264,7 @@ public final class ChunkedDocument: ReaderDocument {
         let known: Known = state.withLock { s in
             if s.isComplete { return .answer(s.starts.isEmpty ? nil : s.starts.count - 1) }
             if let tail = s.tail { return .answer(Self.provisionalBase + tail.starts.count - 1) }
-            guard s.scanner.rule == .exportMessages, let first = s.starts.first, byteCount > 2 * Self.blockBytes
-            else { return .answer(nil) }
+            guard let first = s.starts.first, byteCount > 2 * Self.blockBytes else { return .answer(nil) }
             return .find(firstMessage: first, scanner: s.scanner)
         }
         guard case .find(let first, let scanner) = known else {
@@ -284,9 +285,40 @@ public final class ChunkedDocument: ReaderDocument {
         }
     }
 
-    /// The chunks of an export's last megabyte, found from its end (see
-    /// ``lastChunkFromEnd()``), cut as a scanner with `scanner`'s lengths cuts them.
+    /// The chunks of the document's last megabyte, found from its end (see
+    /// ``lastChunkFromEnd()``), cut as a scanner with `scanner`'s rule and lengths cuts them.
     private func findTail(firstMessage first: Int, like scanner: ChunkBoundaryScanner) -> Tail? {
+        scanner.rule == .exportMessages
+            ? findExportTail(firstMessage: first, like: scanner) : findTextTail(like: scanner)
+    }
+
+    /// A text's chunks from the first blank line of its last megabyte.
+    private func findTextTail(like scanner: ChunkBoundaryScanner) -> Tail? {
+        let from = byteCount - Self.blockBytes
+        let block = read(from..<byteCount)
+        // A line break, a line of nothing but a carriage return or nothing, its line break.
+        var k = block.firstIndex(of: 0x0A) ?? block.count
+        var start: Int?
+        while k < block.count {
+            var j = k + 1
+            if j < block.count && block[j] == 0x0D { j += 1 }
+            if j < block.count && block[j] == 0x0A {
+                start = j + 1
+                break
+            }
+            k = block[(k + 1)...].firstIndex(of: 0x0A) ?? block.count
+        }
+        guard let start, start < block.count else { return nil }
+        var tail = ChunkBoundaryScanner.textTail(
+            at: from + start, rule: scanner.rule, minimumBytes: scanner.minimumBytes, maximumBytes: scanner.maximumBytes
+        )
+        var starts = [from + start]
+        block[start...].withUnsafeBufferPointer { tail.scan($0) { starts.append($0) } }
+        return Tail(starts: starts, contentEnd: byteCount)
+    }
+
+    /// An export's chunks from the first message that starts a line of its last megabyte.
+    private func findExportTail(firstMessage first: Int, like scanner: ChunkBoundaryScanner) -> Tail? {
         // The messages' indentation: between the line break before the first and its brace.
         let before = read(max(0, first - 256)..<first)
         guard let newline = before.lastIndex(of: 0x0A) else { return nil }

@@ -279,3 +279,81 @@ extension ExportTailTests {
         #expect(!back.contains { $0.contains("t\(Self.messages - 1) b") })
     }
 }
+
+/// End in a long text or Markdown document: the chunks after the first blank line of the
+/// last megabyte are found at once, and are the index's own once it gets there; in
+/// Markdown a blank line inside fenced code there is not a place to cut, and the view then
+/// goes to the index's end.
+@Suite struct TextTailTests {
+    /// Paragraphs `p0 …` to `p{count-1} …` of a few words, some hidden; with `fence`, a fenced
+    /// code block with blank lines in it from paragraph `fence` on, to the end.
+    static func text(paragraphs count: Int, fence: Int? = nil, crlf: Bool = false) -> [UInt8] {
+        var out = ""
+        for p in 0..<count {
+            if p == fence { out += "```\n" }
+            out +=
+                "p\(p) "
+                + (0..<(6 + p % 30)).map { $0 % 5 == 2 ? "||h\(p)x\($0)||" : "w\(p)x\($0)" }
+                .joined(separator: " ")
+            out += p % 3 == 0 ? "\nsecond line of p\(p)\n\n" : "\n\n"
+        }
+        if fence != nil { out += "```\n" }
+        return Array((crlf ? out.replacing("\n", with: "\r\n") : out).utf8)
+    }
+
+    static func document(_ bytes: [UInt8], rule: ChunkBoundaryScanner.Rule) -> ChunkedDocument {
+        ChunkedDocument(bytes: bytes, rule: rule, separator: rule == .markdownBlocks ? "\n\n" : "\n") { bytes, _ in
+            DocumentViewTests.parse(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    @Test(arguments: [(ChunkBoundaryScanner.Rule.paragraphs, false), (.paragraphs, true), (.markdownBlocks, false)])
+    func theLastChunksOfATextAreTheIndexs(rule: ChunkBoundaryScanner.Rule, crlf: Bool) throws {
+        let bytes = Self.text(paragraphs: 16_000, crlf: crlf)
+        #expect(bytes.count > 2 << 20)
+        let document = Self.document(bytes, rule: rule)
+        _ = document.chunk(at: 0)
+        let last = try #require(document.lastChunkFromEnd())
+        #expect(!document.isIndexed && document.settledIndex(of: last) == nil)
+        let lastChunk = try #require(document.chunk(at: last))
+        #expect(lastChunk.message.text.contains("p15999 "))
+        #expect(lastChunk.bytes.upperBound == bytes.count)
+        let fromEnd = (0..<30).map { document.chunk(at: last - $0)! }
+        #expect(!document.isIndexed)
+        let chunks = document.chunkCount
+        #expect(document.settledIndex(of: last) == chunks - 1)
+        for (k, chunk) in fromEnd.enumerated() {
+            #expect(document.chunk(at: chunks - 1 - k) == chunk)
+        }
+        // The chunks cover the text, each byte once.
+        let ranges = (0..<chunks).map { document.chunk(at: $0)!.bytes }
+        #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == bytes.count)
+        #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+    }
+
+    /// A fence open over the whole of the last megabyte: the blank line found from the end
+    /// is inside it, the index does not cut there, and the view goes to the index's end.
+    @Test func aBlankLineInsideFencedCodeIsNotAPlaceToCut() throws {
+        let bytes = Self.text(paragraphs: 16_000, fence: 8_000)
+        let document = Self.document(bytes, rule: .markdownBlocks)
+        var view = SpoilerTerminalView(
+            document: document, size: DocumentViewTests.size, options: DocumentViewTests.options(),
+            layout: DocumentViewTests.layout, scene: DocumentViewTests.scene)
+        _ = view.frame(at: 0)
+        view.key(.end, at: 0.1)
+        _ = view.frame(at: 0.1)
+        let last = try #require(document.lastChunkFromEnd())
+        let chunks = document.chunkCount
+        #expect(document.settledIndex(of: last) == nil)
+        #expect(document.lastChunkFromEnd() == chunks - 1)
+        // No chunk starts inside the fenced code.
+        let open = try #require(bytes.firstRange(of: Array("```".utf8))).lowerBound
+        let close = try #require(bytes.lastIndex(of: UInt8(ascii: "`")))
+        let inside = (0..<chunks).filter { (open + 1...close).contains(document.chunk(at: $0)!.bytes.lowerBound) }
+        #expect(inside.count == 0)
+        _ = view.frame(at: 0.2)
+        #expect(view.readFraction == 1)
+        let rows = DocumentViewTests.textRows(view.frame(at: 0.3))
+        #expect(rows.contains { $0.contains("```") } && rows.contains { $0.contains("p15999") })
+    }
+}
