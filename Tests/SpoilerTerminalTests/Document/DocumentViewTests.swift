@@ -92,6 +92,36 @@ import Testing
         }
     }
 
+    /// Presses `keys` on both views, a tenth of a second apart ("wait": three seconds pass;
+    /// "k!": the key, its screen not compared), and expects the same text rows after each
+    /// (then calls `each`); the time reached.
+    @discardableResult
+    static func pressAndCompare(
+        _ keys: [String], _ eager: inout SpoilerTerminalView, _ lazy: inout SpoilerTerminalView,
+        each: (SpoilerTerminalView, SpoilerTerminalView) -> Void = { _, _ in }
+    ) -> Double {
+        var t = 0.0
+        #expect(textRows(eager.frame(at: t)) == textRows(lazy.frame(at: t)))
+        for k in keys {
+            t += 0.1
+            if k == "wait" {
+                // Until the glide to the top, or the reveal wave, is over.
+                t += 3
+            } else {
+                eager.key(key(String(k.prefix(while: { $0 != "!" }))), at: t)
+                lazy.key(key(String(k.prefix(while: { $0 != "!" }))), at: t)
+            }
+            let e = textRows(eager.frame(at: t))
+            let l = textRows(lazy.frame(at: t))
+            // "g!": the glide to the top starts two screens above it in a document.
+            if k.hasSuffix("!") { continue }
+            #expect(e == l, "after \(keys) at \(k):\n\(e.joined(separator: "\n"))\n---\n\(l.joined(separator: "\n"))")
+            if e != l { return t }
+            each(eager, lazy)
+        }
+        return t
+    }
+
     static func key(_ k: String) -> TerminalKey {
         switch k {
         case "End": .end
@@ -118,23 +148,7 @@ import Testing
     func theLazyReaderShowsWhatTheWholeOneShows(_ keys: [String]) throws {
         var eager = DocumentViewTests.eager()
         var lazy = DocumentViewTests.lazy()
-        var t = 0.0
-        #expect(DocumentViewTests.textRows(eager.frame(at: t)) == DocumentViewTests.textRows(lazy.frame(at: t)))
-        for k in keys {
-            t += 0.1
-            if k == "wait" {
-                // Until the glide to the top, or the reveal wave, is over.
-                t += 3
-            } else {
-                eager.key(DocumentViewTests.key(String(k.prefix(while: { $0 != "!" }))), at: t)
-                lazy.key(DocumentViewTests.key(String(k.prefix(while: { $0 != "!" }))), at: t)
-            }
-            let e = DocumentViewTests.textRows(eager.frame(at: t))
-            let l = DocumentViewTests.textRows(lazy.frame(at: t))
-            // "g!": the glide to the top starts two screens above it in a document.
-            if k.hasSuffix("!") { continue }
-            #expect(e == l, "after \(keys) at \(k):\n\(e.joined(separator: "\n"))\n---\n\(l.joined(separator: "\n"))")
-            if e != l { return }
+        var t = DocumentViewTests.pressAndCompare(keys, &eager, &lazy) { eager, lazy in
             let top = eager.firstVisibleRow
             if let m = eager.searchMatch, m.row >= top, m.row < top + 11 {
                 #expect(lazy.searchMatch.map { $0.column } == m.column)

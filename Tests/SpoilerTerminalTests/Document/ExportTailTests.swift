@@ -15,16 +15,9 @@ import Testing
     static let messages = 14_000
     /// A string as JSON writes it.
     static func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
+        var bytes: [UInt8] = []
+        JSONWriter.appendQuoted(s, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The text of message `i`: brackets, quotes, backslashes and escaped line breaks

@@ -135,21 +135,7 @@ import Testing
         var lazy = SpoilerTerminalView(
             document: MessageDocument(message, minimumBytes: 200, maximumBytes: 4096), size: DocumentViewTests.size,
             options: DocumentViewTests.options(), layout: DocumentViewTests.layout, scene: DocumentViewTests.scene)
-        var t = 0.0
-        #expect(DocumentViewTests.textRows(eager.frame(at: t)) == DocumentViewTests.textRows(lazy.frame(at: t)))
-        for k in keys {
-            t += 0.1
-            if k == "wait" {
-                t += 3
-            } else {
-                eager.key(DocumentViewTests.key(k), at: t)
-                lazy.key(DocumentViewTests.key(k), at: t)
-            }
-            let e = DocumentViewTests.textRows(eager.frame(at: t))
-            let l = DocumentViewTests.textRows(lazy.frame(at: t))
-            #expect(e == l, "after \(keys) at \(k):\n\(e.joined(separator: "\n"))\n---\n\(l.joined(separator: "\n"))")
-            if e != l { return }
-        }
+        DocumentViewTests.pressAndCompare(keys, &eager, &lazy)
         #expect((lazy.layout.rows ?? 0) < (eager.layout.rows ?? 0) / 2)
     }
 }
