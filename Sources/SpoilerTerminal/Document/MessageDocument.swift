@@ -29,6 +29,8 @@ public final class MessageDocument: ReaderDocument {
     public let byteCount: Int
     /// A line break: chunks are cut after one, which the view shows between them.
     public let separator = "\n"
+    /// True: a reveal of scope `message` reveals every chunk.
+    public var isOneMessage: Bool { true }
     /// Each chunk's UTF-8 and UTF-16 start and end in the text (the end before the line
     /// break it was cut after).
     private let bounds: [Bounds]

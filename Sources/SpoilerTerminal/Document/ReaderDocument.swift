@@ -43,6 +43,10 @@ public protocol ReaderDocument: Sendable {
     /// ``lastChunkFromEnd()`` (or one below it): nil until it is known, and for good if
     /// it never will be. An index of the complete index is its own (the default).
     func settledIndex(of index: Int) -> Int?
+    /// Whether the chunks are one message (``MessageDocument``): a reveal of scope
+    /// `message` then reveals every chunk, not only those near the screen (default: false,
+    /// the chunks are a document's parts or a chat's messages).
+    var isOneMessage: Bool { get }
 }
 
 extension ReaderDocument {
@@ -52,6 +56,8 @@ extension ReaderDocument {
     public func lastChunkFromEnd() -> Int? { nil }
     /// The index itself: no index is provisional.
     public func settledIndex(of index: Int) -> Int? { index }
+    /// False: the chunks are parts of a document.
+    public var isOneMessage: Bool { false }
 }
 
 /// One chunk of a ``ReaderDocument``: where it lies and what it shows.

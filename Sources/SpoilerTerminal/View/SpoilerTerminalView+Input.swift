@@ -232,6 +232,8 @@ extension SpoilerTerminalView {
 
     /// Reveals scene word `w` and what the scope adds, and remembers each group revealed.
     mutating func revealWord(_ w: Int, origin: SpoilerPoint?) {
+        // One message kept a chunk at a time: scope `message` reveals the chunks not laid out too.
+        if scene.options.revealScope == .message, document?.document.isOneMessage == true { documentRevealAll(true) }
         scene.reveal(word: w, origin: origin)
         for t in scene.revealTargets(of: w) {
             revealedAt[builder.groups[t]] = scene.time

@@ -1,5 +1,7 @@
 import SpoilerCore
+import SpoilerEffect
 import SpoilerLayout
+import SpoilerRender
 import SpoilerTerminal
 import Testing
 
@@ -137,5 +139,39 @@ import Testing
             options: DocumentViewTests.options(), layout: DocumentViewTests.layout, scene: DocumentViewTests.scene)
         DocumentViewTests.pressAndCompare(keys, &eager, &lazy)
         #expect((lazy.layout.rows ?? 0) < (eager.layout.rows ?? 0) / 2)
+    }
+
+    /// Scope `message` over one message kept a chunk at a time: a click reveals the whole
+    /// message, the chunks far from the screen too; scope `spoiler` reveals only its word.
+    @Test(arguments: [RevealScope.message, .spoiler])
+    func aClickOfScopeMessageRevealsTheChunksNotLaidOut(scope: RevealScope) throws {
+        var whole = DocumentViewTests.text
+        whole.removeLast()
+        let message = DocumentViewTests.parse(whole)
+        var view = SpoilerTerminalView(
+            document: MessageDocument(message, minimumBytes: 200, maximumBytes: 4096), size: DocumentViewTests.size,
+            options: DocumentViewTests.options(), layout: DocumentViewTests.layout,
+            scene: { layout in
+                var options = SceneOptions()
+                options.revealScope = scope
+                return SpoilerScene(
+                    words: ANSIFrameBuilder.sceneWords(for: layout), preset: .dust, options: options, seed: 5)
+            })
+        // A click on the first cell of dust on the first screen.
+        let first = view.frame(at: 0)
+        var cell: (column: Int, row: Int)?
+        for r in 0..<first.height where cell == nil {
+            let scalars = Array(first.text(row: r).unicodeScalars)
+            if let c = scalars.firstIndex(where: { (0x2801...0x28FF).contains($0.value) }) { cell = (c, r) }
+        }
+        let (column, row) = try #require(cell)
+        view.handle(.mouse(MouseEvent(kind: .press, button: 0, column: column, row: row)), at: 0.1)
+        view.key(.end, at: 3)
+        let end = view.frame(at: 6)
+        // Dust left on the last screen, far from the click (the bar below it left out).
+        let dust = (0..<(end.height - 1)).contains { r in
+            end.text(row: r).unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }
+        }
+        #expect(dust == (scope != .message))
     }
 }
