@@ -96,11 +96,11 @@ public final class MessageDocument: ReaderDocument {
                     next = end
                 }
             }
-            let end16 = start16 + utf16Count(bytes, start..<end)
+            let end16 = start16 + utf16Count(text, start..<end)
             out.append(Bounds(utf8: start..<end, utf16: start16..<end16))
             // A line break at the very end still starts an (empty) last row.
             if end == n { return out }
-            start16 = end16 + utf16Count(bytes, end..<next)
+            start16 = end16 + utf16Count(text, end..<next)
             start = next
         }
     }
@@ -140,14 +140,11 @@ public final class MessageDocument: ReaderDocument {
         return last > after ? last : min(limit, bytes.count)
     }
 
-    /// The UTF-16 code units of the UTF-8 `bytes[range]`.
-    private static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-        var units = 0
-        for i in range {
-            let b = bytes[i]
-            if b & 0xC0 != 0x80 { units += b >= 0xF0 ? 2 : 1 }
-        }
-        return units
+    /// The UTF-16 code units of `text`'s UTF-8 `range` (on scalar boundaries).
+    private static func utf16Count(_ text: String, _ range: Range<Int>) -> Int {
+        let utf8 = text.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return text.utf16.distance(from: from, to: utf8.index(from, offsetBy: range.count))
     }
 
     public var chunkCount: Int { bounds.count }
