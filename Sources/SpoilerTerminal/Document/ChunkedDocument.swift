@@ -38,13 +38,13 @@ public final class ChunkedDocument: ReaderDocument {
         var isComplete = false
         var cache: [Int: Message] = [:]
         var cacheOrder: [Int] = []
-        /// The export's last chunks, found from the end before the index got there.
+        /// The last chunks, found from the end before the index got there.
         var tail: Tail?
         /// Where ``indexInBackground()``'s worker scans: the start of its block, or -1.
         var workerPosition = -1
     }
 
-    /// An export's last chunks found from the end of the file (``lastChunkFromEnd()``):
+    /// The last chunks found from the end of the file (``lastChunkFromEnd()``):
     /// their starts, the first of which every scanner of the index cuts at, so that the
     /// index holds the same starts once it gets there.
     private struct Tail {
@@ -248,10 +248,10 @@ public final class ChunkedDocument: ReaderDocument {
     ///
     /// In a text the chunks start after the first blank line of the file's last megabyte
     /// (in Markdown, that line must be outside fenced code in the index too: else the index
-    /// gives them no place). In an export, the messages are found as the lines that start at the first message's indentation
-    /// with a brace, in the file's last megabyte (a line break is never inside a JSON
-    /// string), and the scan from the first of them must close the array they are in and
-    /// the top-level object. The index returned is then provisional
+    /// gives them no place). In an export, the messages are found as the lines that start
+    /// at the first message's indentation with a brace, in the file's last megabyte (a line
+    /// break is never inside a JSON string), and the scan from the first of them must close
+    /// the array they are in and the top-level object. The index returned is then provisional
     /// (``settledIndex(of:)``): the chunks from it back to the first found answer
     /// ``chunk(at:)`` at once, and a chunk above them waits for the index. Should the file
     /// hold another array of objects at that indentation after the messages, and over a
@@ -296,25 +296,33 @@ public final class ChunkedDocument: ReaderDocument {
     private func findTextTail(like scanner: ChunkBoundaryScanner) -> Tail? {
         let from = byteCount - Self.blockBytes
         let block = read(from..<byteCount)
-        // A line break, a line of nothing but a carriage return or nothing, its line break.
-        var k = block.firstIndex(of: 0x0A) ?? block.count
-        var start: Int?
-        while k < block.count {
-            var j = k + 1
-            if j < block.count && block[j] == 0x0D { j += 1 }
-            if j < block.count && block[j] == 0x0A {
-                start = j + 1
-                break
-            }
-            k = block[(k + 1)...].firstIndex(of: 0x0A) ?? block.count
-        }
-        guard let start, start < block.count else { return nil }
+        // The first blank line: nothing, or a carriage return, before its line break.
+        guard
+            let blank = Self.firstLine(
+                in: block,
+                where: { rest in
+                    rest.first == 0x0A || rest.starts(with: [0x0D, 0x0A])
+                })
+        else { return nil }
+        let start = block[blank...].firstIndex(of: 0x0A)! + 1
+        guard start < block.count else { return nil }
         var tail = ChunkBoundaryScanner.textTail(
             at: from + start, rule: scanner.rule, minimumBytes: scanner.minimumBytes, maximumBytes: scanner.maximumBytes
         )
         var starts = [from + start]
         block[start...].withUnsafeBufferPointer { tail.scan($0) { starts.append($0) } }
         return Tail(starts: starts, contentEnd: byteCount)
+    }
+
+    /// The start of the first line of `block` after a line break that `matches` (given the
+    /// bytes from the line's start to the block's end).
+    private static func firstLine(in block: [UInt8], where matches: (ArraySlice<UInt8>) -> Bool) -> Int? {
+        var k = block.firstIndex(of: 0x0A)
+        while let lineBreak = k {
+            if matches(block[(lineBreak + 1)...]) { return lineBreak + 1 }
+            k = block[(lineBreak + 1)...].firstIndex(of: 0x0A)
+        }
+        return nil
     }
 
     /// An export's chunks from the first message that starts a line of its last megabyte.
@@ -326,13 +334,9 @@ public final class ChunkedDocument: ReaderDocument {
         guard indent.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
         let from = max(first + 1, byteCount - Self.blockBytes)
         let block = read(from..<byteCount)
-        let lead = [0x0A] + indent + [UInt8(ascii: "{")]
-        var k = 0
-        while k + lead.count <= block.count && !block[k..<(k + lead.count)].elementsEqual(lead) {
-            k = (block[(k + 1)...].firstIndex(of: 0x0A)) ?? block.count
-        }
-        guard k + lead.count <= block.count else { return nil }
-        let start = from + k + lead.count - 1
+        let lead = Array(indent) + [UInt8(ascii: "{")]
+        guard let line = Self.firstLine(in: block, where: { $0.starts(with: lead) }) else { return nil }
+        let start = from + line + indent.count
         var tail = ChunkBoundaryScanner.exportTail(
             at: start, minimumBytes: scanner.minimumBytes, maximumBytes: scanner.maximumBytes)
         var starts: [Int] = []
