@@ -164,13 +164,17 @@ extension SpoilerTerminalView {
     /// index has them) lose their reveals, and a window among them goes to the index's end.
     mutating func settleDocumentTail() {
         guard let w = document, let end = w.provisionalEnd else { return }
+        /// Whether the window is still among the chunks found from the end.
+        func windowIsProvisional() -> Bool {
+            !w.chunks.isEmpty && w.document.settledIndex(of: w.chunks.lowerBound) != w.chunks.lowerBound
+        }
         guard let settled = w.document.settledIndex(of: end) else {
             // Once the index is complete without a place for them, the chunks were not the
             // document's last: their reveals go, and a window still among them goes to the end.
             guard let last = w.document.lastChunkFromEnd(), w.document.settledIndex(of: last) == last else { return }
             document!.provisionalEnd = nil
             document!.revealed = w.revealed.filter { w.document.settledIndex(of: $0.chunk) == $0.chunk }
-            if !w.chunks.isEmpty, w.document.settledIndex(of: w.chunks.lowerBound) != w.chunks.lowerBound {
+            if windowIsProvisional() {
                 document!.chunks = 0..<0
                 placeWindow(chunk: last, row: Int.max / 2, now: hostNow)
                 scrollRow = maxScroll
@@ -186,7 +190,7 @@ extension SpoilerTerminalView {
             key.chunk = place
             v.revealed.insert(key)
         }
-        if !w.chunks.isEmpty, w.document.settledIndex(of: w.chunks.lowerBound) != w.chunks.lowerBound {
+        if windowIsProvisional() {
             v.chunks = (w.chunks.lowerBound - shift)..<(w.chunks.upperBound - shift)
             v.layouts = [:]
             for (i, layout) in w.layouts { v.layouts[i - shift] = layout }
