@@ -122,11 +122,16 @@ enum ViewportStage {
         return UInt64(out.count)
     }
 
+    /// Whether the file at `path` was made by an earlier run: there, of `megabytes` MB at least.
+    static func isMade(_ path: String, megabytes: Int) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && Int(info.st_size) >= megabytes << 20
+    }
+
     /// A text document of about `megabytes` MB in the temporary folder (made once).
     static func document(megabytes: Int) -> String? {
         let path = "/tmp/spoiler-bench-read-\(megabytes)mb.txt"
-        var info = stat()
-        if stat(path, &info) == 0 && Int(info.st_size) >= megabytes << 20 { return path }
+        if isMade(path, megabytes: megabytes) { return path }
         guard let file = fopen(path, "w") else { return nil }
         defer { fclose(file) }
         var rng = SplitMix64(seed: 17)
@@ -152,8 +157,7 @@ enum ViewportStage {
     /// four with a spoiler as a text object, and their `text_entities`.
     static func exportDocument(megabytes: Int) -> String? {
         let path = "/tmp/spoiler-bench-read-\(megabytes)mb-export.json"
-        var info = stat()
-        if stat(path, &info) == 0 && Int(info.st_size) >= megabytes << 20 { return path }
+        if isMade(path, megabytes: megabytes) { return path }
         guard let file = fopen(path, "w") else { return nil }
         defer { fclose(file) }
         var rng = SplitMix64(seed: 23)
@@ -207,8 +211,7 @@ enum ViewportStage {
         }
         // The last word that is not hidden (a hidden one never shows its text).
         let last = "word\((words.count - 1) - ((words.count - 1) % 5 == 0 ? 1 : 0))"
-        var info = stat()
-        if stat(path, &info) == 0 && Int(info.st_size) >= megabytes << 20 { return (path, last) }
+        if isMade(path, megabytes: megabytes) { return (path, last) }
         guard let file = fopen(path, "w") else { return nil }
         defer { fclose(file) }
         let text = Array(words.joined(separator: " ").utf8)
