@@ -7,7 +7,8 @@ public import SpoilerCore
 /// word's (for ``Preset/confetti``, a line along the top edge as wide as the view),
 /// moved down by ``topInset(of:)`` so that a piece is whole the first time it shows.
 /// It births for ``emissionSeconds`` at the preset's birth rate for every
-/// ``widthPerBirthRate`` pixels of the view's width; each piece then falls through the
+/// ``widthPerBirthRate`` pixels of the view's width, up to ``maxBirthWidth`` (a wider
+/// view gets that many pieces, spread over its whole width); each piece then falls through the
 /// whole view, spinning and shrinking as its cell says, until its lifetime ends, it
 /// shrinks to nothing, or it has left the view for good (past an edge, moving away from
 /// it). Then the celebration ``isFinished`` and stepping it costs nothing. With reduced
@@ -48,6 +49,12 @@ public struct Celebration: Sendable {
     /// The view's width, in pixels, for which the emitter births at the preset's rate
     /// (a view twice as wide gets twice as many pieces).
     public static let widthPerBirthRate = 64.0
+    /// The widest view whose width adds pieces, in pixels: a 4K screen's width, or a
+    /// 512-column terminal at 8 pixels a cell. A message laid out on one long line can be
+    /// hundreds of thousands of pixels wide; its confetti is that of a view this wide,
+    /// spread over the whole line, so that the pieces, and a render's memory and time,
+    /// stay bounded.
+    public static let maxBirthWidth = 4096.0
     /// The height of a picture's stage when a renderer is asked for a celebration and
     /// given no stage size: enough for a piece to be seen falling for about 1.5 s.
     public static let defaultStageHeight = 320
@@ -87,7 +94,9 @@ public struct Celebration: Sendable {
             preset: Preset(name: preset.name, emitter: preset.emitter),
             density: 20)
         if e.emitterShape == .line { e.emitterPosition.y += min(inset, max(view.height, 0)) }
-        e.birthRate = preset.emitter.birthRate * max(view.width, 0) / Celebration.widthPerBirthRate
+        e.birthRate =
+            preset.emitter.birthRate * min(max(view.width, 0), Celebration.maxBirthWidth)
+            / Celebration.widthPerBirthRate
         emitter = e
         site = SpawnSite(e)
         motion = CellMotion(cells: preset.emitter.emitterCells)

@@ -74,6 +74,23 @@ import Testing
         #expect(Set(v.shape) == [.polygon, .square, .star])
     }
 
+    /// Pieces grow with the view's width up to ``Celebration/maxBirthWidth``; a wider view
+    /// (a message laid out on one long line) gets that many, spread over its whole width.
+    @Test func theWidthAddsPiecesUpToAScreensWidth() {
+        func born(width: Double) -> (count: Int, xs: [Float]) {
+            var party = Celebration(view: SpoilerRect(x: 0, y: 0, width: width, height: 240), start: 0, seed: 4)
+            party.advance(to: 0.5)
+            return (party.particles.count, party.visibleParticles().x)
+        }
+        let half = born(width: Celebration.maxBirthWidth / 2).count
+        let screen = born(width: Celebration.maxBirthWidth).count
+        let line = born(width: 200_000)
+        #expect(half > 100)
+        #expect(Double(screen) > 1.8 * Double(half))
+        #expect(abs(line.count - screen) <= screen / 20)
+        #expect(line.xs.contains { $0 > 150_000 } && line.xs.contains { $0 < 50_000 })
+    }
+
     @Test func itStopsAndThenCostsNothing() {
         var party = Celebration(view: view, start: 0, seed: 2)
         party.advance(to: 1)

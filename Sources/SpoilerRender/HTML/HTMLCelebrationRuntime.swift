@@ -12,7 +12,8 @@ import SpoilerEffect
 /// over the whole window (fixed, above everything, letting clicks through); the preset's
 /// cells are born along a line just below the window's top edge, as wide as the window,
 /// for ``Celebration/emissionSeconds`` at the preset's birth rate per
-/// ``Celebration/widthPerBirthRate`` px of width, as ``Celebration`` does; each piece falls,
+/// ``Celebration/widthPerBirthRate`` px of width (up to ``Celebration/maxBirthWidth``), as
+/// ``Celebration`` does; each piece falls,
 /// spins and shrinks as its cell says until its lifetime ends, it shrinks to nothing or it
 /// has left the window. Then the canvas is removed, `frame` returns false and the page's
 /// animation stops (the message element's `spoilerkitConfetti` is the number of pieces
@@ -25,7 +26,7 @@ enum HTMLCelebrationRuntime {
     static let script = #"""
 	// The celebration: confetti over the window when the last hidden word is revealed.
 	var confetti = still ? null : (function (emitter) {
-		var cells = emitter.emitterCells, EMIT = \#(Celebration.emissionSeconds), PER = \#(Celebration.widthPerBirthRate);
+		var cells = emitter.emitterCells, EMIT = \#(Celebration.emissionSeconds), PER = \#(Celebration.widthPerBirthRate), MAXW = \#(Celebration.maxBirthWidth);
 		var rand = generator(config.seed ^ 0x5eedc0f), party = null, top = 0;
 		// A piece born this far below the edge is whole inside the window.
 		cells.forEach(function (c) { top = Math.max(top, 0.75 * c.contentsSize * Math.max(c.scale + c.scaleRange, 0)); });
@@ -67,7 +68,7 @@ enum HTMLCelebrationRuntime {
 				if (gone) { ps[i] = ps[ps.length - 1]; ps.pop(); }
 			}
 			if (party.age < EMIT) cells.forEach(function (c, ci) {
-				party.debt[ci] += c.birthRate * emitter.birthRate * (w / PER) * dt;
+				party.debt[ci] += c.birthRate * emitter.birthRate * (Math.min(w, MAXW) / PER) * dt;
 				while (party.debt[ci] >= 1) { party.debt[ci] -= 1; born(c, ci); }
 			});
 			party.age += dt;
