@@ -5,12 +5,20 @@ extension StillFrameWriter {
     /// Rows drawn at a time by ``writeMessage(layout:options:scene:into:)``.
     public static let bandRows = 256
 
+    /// The most cells (columns × rows) of one band of
+    /// ``writeMessage(layout:options:scene:into:)``: a layout wider than 512 columns is
+    /// drawn in bands of fewer rows (one at least), so that a long line among many rows
+    /// does not make a canvas of billions of cells.
+    public static let bandCells = 1 << 17
+
     /// Appends the still frame of a whole laid-out message (`mono`): its text, every hidden
     /// word masked by the scene's dust at time 0 and the mask symbol
     /// (``ANSIFrameOptions/fillHiddenCells`` is turned on), never its text; with colours
     /// and attributes only when `options.capability` has them.
     ///
-    /// A layout of more than ``bandRows`` rows is drawn in bands of that many rows, each
+    /// A layout of more than ``bandRows`` rows is drawn in bands of that many rows (a layout
+    /// wider than ``bandCells`` ÷ ``bandRows`` columns: in bands as wide as their widest
+    /// row, of as many rows as fit ``bandCells``), each
     /// with a scene of its own words only (made by `scene` from the band's layout, its rows
     /// starting at 0), so that time and memory grow with the message's length and the
     /// particles alive at once stay bounded; a shorter one is drawn in one piece, exactly as
@@ -30,10 +38,33 @@ extension StillFrameWriter {
         var options = options
         options.fillHiddenCells = true
         let rows = layout.rows ?? layout.lines.count
+        let cellWidth = Double(max(1, layout.metrics.cellWidth))
+        let columns = max(1, layout.columns ?? Int((Double(layout.width) / cellWidth).rounded(.up)))
+        // Up to 512 columns, bands of `bandRows` rows as wide as the layout; wider, each
+        // band as wide as its widest row and as tall as fits `bandCells`.
+        let isWide = columns * StillFrameWriter.bandRows > StillFrameWriter.bandCells
+        func rowColumns(_ r: Int) -> Int {
+            r < layout.lines.count && layout.lines[r].index == r
+                ? Int((Double(layout.lines[r].width) / cellWidth).rounded(.up)) : columns
+        }
         var pendingBlank: [UInt8] = []
         var band = 0
         while band == 0 || band < rows {
-            let part = rows <= bandRows ? layout : layout.band(rows: band..<min(rows, band + bandRows))
+            var bandRows = StillFrameWriter.bandRows
+            var bandColumns = columns
+            if isWide {
+                bandRows = 1
+                bandColumns = max(1, rowColumns(band))
+                while band + bandRows < rows && bandRows < StillFrameWriter.bandRows {
+                    let wider = max(bandColumns, rowColumns(band + bandRows))
+                    guard wider * (bandRows + 1) <= StillFrameWriter.bandCells else { break }
+                    bandColumns = wider
+                    bandRows += 1
+                }
+            }
+            let part =
+                rows <= bandRows
+                ? layout : layout.band(rows: band..<min(rows, band + bandRows), columns: isWide ? bandColumns : nil)
             var builder = ANSIFrameBuilder(layout: part, options: options)
             var canvas = CellCanvas(width: builder.columns, height: builder.rows)
             builder.draw(makeScene(part), into: &canvas)
@@ -62,7 +93,13 @@ extension TextLayout {
     /// The lines, graphemes and words must be in row order, as the layout engine makes them.
     ///
     /// - Complexity: O(log graphemes + graphemes, words and lines on the rows).
-    public func band(rows: Range<Int>) -> TextLayout {
+    public func band(rows: Range<Int>) -> TextLayout { band(rows: rows, columns: nil) }
+
+    /// The rows `rows` of a `mono` layout as ``band(rows:)`` gives them, `columns` cells wide
+    /// (the widest of them at least) instead of as wide as the whole layout when given.
+    ///
+    /// - Complexity: O(log graphemes + graphemes, words and lines on the rows).
+    public func band(rows: Range<Int>, columns bandColumns: Int?) -> TextLayout {
         let lineHeight = max(1, metrics.lineHeight)
         func firstIndex<T>(_ items: [T], row: Int, _ line: (T) -> Int) -> Int {
             var low = 0
@@ -97,7 +134,8 @@ extension TextLayout {
             return l
         }
         return TextLayout(
-            metrics: metrics, width: width, height: rows.count * lineHeight, columns: columns, rows: rows.count,
+            metrics: metrics, width: bandColumns.map { $0 * max(1, metrics.cellWidth) } ?? width,
+            height: rows.count * lineHeight, columns: bandColumns ?? columns, rows: rows.count,
             lines: bandLines, graphemes: bandGraphemes, words: bandWords)
     }
 }

@@ -300,10 +300,42 @@ struct MessagePieces {
         return piece
     }
 
-    /// Where the piece starting at `s` ends: after the last newline in its first `size`
-    /// bytes, else after the first space from there (within another `size` bytes), else
-    /// between the first two ASCII characters from there, else at the next newline.
+    /// The most cells a piece spans: its lines times its longest line, counted in bytes (a
+    /// tab as 8), which is at least the cells of its canvas.
+    static let maxCells = 1 << 17
+
+    /// Where the piece starting at `s` ends: as ``naturalCut(after:size:)`` says, or after
+    /// an earlier newline when the piece would span more than ``maxCells`` (a long line
+    /// among many short ones), but never before its first newline.
     func cut(after s: Int, size: Int) -> Int {
+        let end = naturalCut(after: s, size: size)
+        var longest = 0
+        var line = 0
+        var lines = 0
+        var fitting: Int?
+        for i in s..<end {
+            let b = bytes[i]
+            guard b == 0x0A else {
+                line += b == 0x09 ? 8 : 1
+                continue
+            }
+            longest = max(longest, line)
+            line = 0
+            lines += 1
+            // The piece cut after this newline spans `lines` lines and the empty one after it.
+            // (At most 2³¹ bytes a message: the product does not overflow.)
+            guard (longest + 1) * (lines + 1) <= MessagePieces.maxCells else { return fitting ?? i + 1 }
+            fitting = i + 1
+        }
+        longest = max(longest, line)
+        return (longest + 1) * (lines + 1) <= MessagePieces.maxCells ? end : (fitting ?? end)
+    }
+
+    /// Where the piece starting at `s` ends for its size: after the last newline in its
+    /// first `size` bytes, else after the first space from there (within another `size`
+    /// bytes), else between the first two ASCII characters from there, else at the next
+    /// newline.
+    func naturalCut(after s: Int, size: Int) -> Int {
         let n = bytes.count
         let target = s + size
         if target >= n { return n }

@@ -231,6 +231,30 @@ import Testing
         #expect(total >= message.text.count && total <= message.text.count + 81 * pieces.count)
     }
 
+    /// A long line among many short ones, unwrapped and wrapped: no piece spans much more
+    /// than 131,072 cells (once 9,000 columns × 1,800 rows), and every row is there, the
+    /// hidden word masked.
+    @Test(arguments: [nil, 100_000])
+    func aLongLineAmongManyRowsComesInSmallPieces(wrap: Int?) throws {
+        let text = String(repeating: "a", count: 9_000) + String(repeating: "\n", count: 1_800) + "b ||x||"
+        let message = Message(text: text, entities: [Entity(.spoiler, offset: text.utf16.count - 3, length: 1)])
+        var largest = 0
+        var out: [UInt8] = []
+        StillFrameWriter.writeMessage(
+            message, engine: LayoutEngine(wrapWidth: wrap), options: ANSIFrameOptions(capability: .none),
+            scene: { layout in
+                largest = max(largest, (layout.columns ?? 0) * (layout.rows ?? 0))
+                return SpoilerScene(layout: layout, preset: .dust, seed: 3)
+            }, write: { out.append(contentsOf: $0) })
+        #expect(largest > 0 && largest <= 140_000)
+        let rows = String(decoding: out, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows.count == 1_802)
+        #expect(rows.first == String(repeating: "a", count: 9_000)[...])
+        let blank = rows.dropFirst().dropLast(2).allSatisfy { $0.isEmpty }
+        #expect(blank)
+        #expect(rows[1_800].hasPrefix("b ") && !rows[1_800].contains("x"))
+    }
+
     /// A row wider than a piece: the piece is taken longer until a row ends in it.
     @Test func aRowWiderThanAPieceIsWholeToo() throws {
         let text = String(repeating: "wide words ", count: 6000)
