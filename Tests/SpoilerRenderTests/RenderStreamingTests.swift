@@ -50,6 +50,9 @@ import Testing
         Case(text: "glyphs ||in a font|| here", revealAt: 0.4, font: true),
         Case(text: "a still ||pattern|| of dots", reducedMotion: true),
         Case(text: String(repeating: "||ab|| ", count: 12)),
+        // One word whose samples are over the smaller budgets alone: cut between its particles.
+        Case(text: "a ||" + String(repeating: "x", count: 60) + "|| b ||cd||"),
+        Case(text: "||" + String(repeating: "y", count: 40) + "||", revealAt: 0.3, celebrate: true),
     ]
 
     /// Collects the pieces a streaming render passes on.
@@ -93,8 +96,8 @@ import Testing
         }
         let same = pieces.joined == whole
         #expect(same, "\(c)")
-        // A small budget records a word or a few a run: many runs.
-        for budget in [20_000, 150_000] {
+        // A small budget records a word or a few a run, or part of a word: many runs.
+        for budget in [3_000, 20_000, 150_000] {
             var small = Pieces()
             SVGRenderer.renderLoop(
                 scene: scene, layout: layout, fps: FrameRate(20), duration: 1.5, celebration: party,

@@ -90,7 +90,9 @@ extension SVGRenderer {
     /// is simulated frame by frame; so that the samples of every particle are never held
     /// at once, the scene is simulated again from time 0 for each run of words whose
     /// samples fit a budget that grows with the scene (192 bytes per live particle, 1
-    /// to 16 MiB; the simulation is deterministic, so every run sees the same particles).
+    /// to 8 MiB; the simulation is deterministic, so every run sees the same particles);
+    /// a word whose samples alone are over it is cut between its particles, and the next
+    /// run goes on with it.
     /// Memory beyond the scene: that record, one piece and the reveal radii; time: the
     /// simulation once per run. The scene is stepped in place: a caller that passes its
     /// last copy (`consume scene`) holds the time-0 scene and one run's.
@@ -145,9 +147,9 @@ extension SVGRenderer {
     }
 
     /// The most bytes of particle samples that one run of a loop written a piece at a time
-    /// records (about; a run always takes at least one word); a smaller scene records
-    /// less: 192 bytes per live particle (``RenderOutput/recordBudget(for:perParticle:cap:)``).
-    static let recordBudget = 16 << 20
+    /// records (about; a run always takes at least one particle's samples); a smaller scene
+    /// records less: 192 bytes per live particle (``RenderOutput/recordBudget(for:perParticle:cap:)``).
+    static let recordBudget = 8 << 20
 
     /// Writes the loop to `w`, simulating the scene once per run of words whose samples
     /// fit `budget` bytes (`.max`: one run); `scene` is left at the loop's last sample.
@@ -179,6 +181,11 @@ extension SVGRenderer {
             !scene.options.reducedMotion && scene.reveals.allSatisfy { $0 == nil } && longest.isFinite && longest > 0
             && longest <= 60 && celebration == nil
         let lastFrame = seamless ? frames + Int((longest * Double(fps)).rounded(.up)) + 1 : frames
+        // The frames an element of a word can show in (the confetti's pieces live longer
+        // than the dust: their elements' room grows as they need it).
+        let maxFrames =
+            !scene.options.reducedMotion && longest.isFinite && longest <= 60
+            ? Int((longest * Double(fps)).rounded(.up)) + 2 : frames + 1
 
         // The groups of elements, in the order they are written: one per word, then the
         // celebration's. Each run records the groups from `firstGroup` on that fit.
@@ -187,12 +194,16 @@ extension SVGRenderer {
         let celebrationGroup = wordCount
         var hasTracks = [Bool](repeating: false, count: wordCount + 1)
         var firstGroup = 0
+        // Past the elements of `firstGroup` an earlier run recorded, when it cut that group.
+        var firstElement = 0
         var run = 0
         var durText = ""
         while true {
             scene = initial
             var party = celebration
-            var record = LoopRecord(groups: firstGroup..<(wordCount + 1), frames: frames, budget: budget)
+            var record = LoopRecord(
+                groups: firstGroup..<(wordCount + 1), firstElement: firstElement, frames: frames,
+                maxFrames: maxFrames, budget: budget)
             var bounds = Bounds(layout: layout, stage: stage)
             var radii = [[Double]](repeating: [], count: run == 0 ? wordCount : 0)
             var visible = VisibleParticles()
@@ -257,21 +268,33 @@ extension SVGRenderer {
             }
             for group in record.written {
                 let tracks = record.tracks[group - firstGroup]
-                guard !tracks.isEmpty else { continue }
-                if group == celebrationGroup {
-                    w.raw("<g class=\"celebration\">\n")
-                } else {
-                    openWordGroup(&w, titled: true)
+                // A group cut by the budget is opened by the run that starts it and closed by
+                // the run that ends it.
+                let opens = group != firstGroup || firstElement == 0
+                let closes = group != record.written.upperBound - 1 || record.elementEnd == nil
+                guard !tracks.isEmpty || !opens else { continue }
+                if opens {
+                    if group == celebrationGroup {
+                        w.raw("<g class=\"celebration\">\n")
+                    } else {
+                        openWordGroup(&w, titled: true)
+                    }
                 }
                 for t in tracks {
                     track(
                         &w, t.expanded(word: group == celebrationGroup ? celebrationWord : group, frames: frames),
                         frames: frames, dur: durText)
                 }
-                w.raw("</g>\n")
+                if closes { w.raw("</g>\n") }
             }
-            firstGroup = record.written.upperBound
-            while firstGroup <= wordCount && !hasTracks[firstGroup] { firstGroup += 1 }
+            if let cut = record.elementEnd {
+                firstGroup = record.written.upperBound - 1
+                firstElement = cut
+            } else {
+                firstGroup = record.written.upperBound
+                firstElement = 0
+                while firstGroup <= wordCount && !hasTracks[firstGroup] { firstGroup += 1 }
+            }
             run += 1
             if firstGroup > wordCount || w.sink?.stopped == true { break }
         }
