@@ -20,18 +20,54 @@ public import SpoilerLayout
 /// }
 /// ```
 public enum RenderLimits {
-    /// The most hidden graphemes (weighted by `density ÷ 20`) that one render simulates.
-    public static let maxHiddenGraphemes = 20_000
+    /// The most hidden graphemes (weighted by `density ÷ 20`) that one render simulates:
+    /// a whole Telegram message of 4,096 characters, hidden. About 22 particles are alive
+    /// per hidden grapheme, at about 50 bytes each; with the limits below, every simulating
+    /// format stays within 8 × its input + 30 MB of memory, the floor of the process and
+    /// its laid-out text included (see BENCHMARKS.md, "Renders within the limits").
+    public static let maxHiddenGraphemes = 4_096
+
+    /// The most hidden graphemes (weighted by `density ÷ 20`) of an animated SVG or a JSON
+    /// timeline: they hold the time-0 scene, a run's (a run simulates the loop again from
+    /// time 0 for the next words) and a record of samples that grows with the particles,
+    /// so a quarter of ``maxHiddenGraphemes``.
+    public static let maxAnimatedHiddenGraphemes = 1_024
 
     /// The most hidden graphemes × frames (weighted by `density ÷ 20`) that an animated
-    /// SVG or a JSON timeline holds: 2,000 hidden graphemes for 2 seconds at 30 fps.
-    public static let maxGraphemeFrames = 120_000
+    /// SVG or a JSON timeline holds: 1,024 hidden graphemes for 64 frames (2 seconds at
+    /// 30 fps are 60).
+    public static let maxGraphemeFrames = 65_536
 
     /// The most UTF-8 bytes of text that one render lays out and draws: every grapheme
     /// of the text is placed and drawn (about 150 bytes of memory each, whatever is
-    /// hidden), so that 4 MB of text took 600 to 850 MB. Checked with the hidden
-    /// graphemes, before the layout.
-    public static let maxTextBytes = 131_072
+    /// hidden), so that 4 MB of text took 600 to 850 MB. 64 KiB is sixteen times the
+    /// longest Telegram message. Checked with the hidden graphemes, before the layout.
+    public static let maxTextBytes = 65_536
+
+    /// The most cells (columns × rows) of the screen a terminal animation or a whole still
+    /// terminal frame draws at once (`render --format cast`, `--format ansi` with
+    /// `--duration`, `--reveal-at`, `--celebrate`, `--stage` or `-o`): each frame holds
+    /// two cell canvases, the dot raster and the encoder's, about 70 bytes a cell, so that
+    /// a 60 KB text of one long line and many short ones (30,000 × 30,000 cells) took over
+    /// 20 GB. 131,072 cells is a 64 KiB document wrapped at 80 columns, or a 512 × 256
+    /// screen. Checked after the layout, before the first canvas; the still frame drawn a
+    /// piece at a time (standard output, no reveal or stage) has no such limit.
+    public static let maxCells = 131_072
+
+    /// Why a terminal render of a screen `columns` × `rows` cells is over ``maxCells``,
+    /// or nil.
+    ///
+    /// - Parameters:
+    ///   - columns: The screen's width in cells (the layout's, or the stage's).
+    ///   - rows: The screen's height in cells.
+    ///   - format: The format's name for the message (`cast`).
+    /// - Returns: One line without a final newline, or nil when the render may go on.
+    public static func problem(columns: Int, rows: Int, format: String) -> String? {
+        let (cells, overflow) = max(columns, 0).multipliedReportingOverflow(by: max(rows, 0))
+        guard overflow || cells > maxCells else { return nil }
+        return "a screen of \(columns)x\(rows) cells: --format \(format) draws at most \(maxCells) cells; "
+            + "wrap the text with --width N, \(advice)"
+    }
 
     /// The hidden graphemes of `layout`: the graphemes of its word boxes.
     ///
@@ -99,7 +135,7 @@ public enum RenderLimits {
         guard Double(hidden) * weight > Double(maxHiddenGraphemes) else {
             let bytes = message.text.utf8.count
             guard bytes > maxTextBytes else { return nil }
-            return "a text of \(bytes) bytes: --format \(format) draws at most \(maxTextBytes) (128 KiB); \(advice)"
+            return "a text of \(bytes) bytes: --format \(format) draws at most \(maxTextBytes) (64 KiB); \(advice)"
         }
         let spoilers = message.entities.reduce(0) { $0 + ($1.type == .spoiler ? 1 : 0) }
         return
@@ -121,6 +157,10 @@ public enum RenderLimits {
         let weight = max(density, 0) / 20
         if Double(hidden) * weight > Double(maxHiddenGraphemes) {
             return "\(hidden) hidden graphemes: --format \(format) draws at most \(maxHiddenGraphemes)"
+                + "\(densityNote(density)); \(advice)"
+        }
+        if frames > 0, Double(hidden) * weight > Double(maxAnimatedHiddenGraphemes) {
+            return "\(hidden) hidden graphemes: --format \(format) animates at most \(maxAnimatedHiddenGraphemes)"
                 + "\(densityNote(density)); \(advice)"
         }
         if frames > 0, Double(hidden) * Double(frames) * weight > Double(maxGraphemeFrames) {

@@ -73,11 +73,11 @@ import Testing
         #expect(RenderLimits.problem(message: atLimit, density: 20, format: "svg") == nil)
         #expect(
             RenderLimits.problem(message: over, density: 0, format: "cast")
-                == "a text of 131074 bytes: --format cast draws at most 131072 (128 KiB); "
+                == "a text of 65538 bytes: --format cast draws at most 65536 (64 KiB); "
                 + "use --format html or split the message")
         // The hidden text's limit, found first, is the one named.
         let both = Message(
-            text: String(repeating: "ab ", count: 50_000), entities: [Entity(.spoiler, offset: 0, length: 150_000)])
+            text: String(repeating: "ab ", count: 25_000), entities: [Entity(.spoiler, offset: 0, length: 75_000)])
         #expect(RenderLimits.problem(message: both, density: 20, format: "svg")?.contains("hidden graphemes") == true)
     }
 
@@ -87,8 +87,32 @@ import Testing
         #expect(RenderLimits.problem(layout: layout, frames: 60, density: 20, format: "svg") == nil)
         #expect(
             RenderLimits.problem(layout: layout, frames: 30_000, density: 20, format: "json")
-                == "5 hidden graphemes over 30000 frames: --format json animates at most 120000 grapheme-frames; "
+                == "5 hidden graphemes over 30000 frames: --format json animates at most 65536 grapheme-frames; "
                 + "lower --duration or --fps, use --format html or split the message")
         #expect(RenderLimits.problem(layout: layout, frames: 30_000, density: 0, format: "json") == nil)
+    }
+
+    /// An animation holds two scenes and a record: a quarter of the hidden graphemes of a
+    /// still, however few its frames.
+    @Test func animationsTakeHalfTheHiddenGraphemes() {
+        let text = String(repeating: "x", count: RenderLimits.maxAnimatedHiddenGraphemes + 1)
+        let layout = LayoutEngine().layout(
+            Message(text: text, entities: [Entity(.spoiler, offset: 0, length: text.utf16.count)]))
+        #expect(RenderLimits.problem(layout: layout, frames: 0, density: 20, format: "svg") == nil)
+        #expect(
+            RenderLimits.problem(layout: layout, frames: 1, density: 20, format: "svg")
+                == "1025 hidden graphemes: --format svg animates at most 1024; use --format html or split the message")
+        #expect(RenderLimits.problem(layout: layout, frames: 1, density: 19.9, format: "svg") == nil)
+    }
+
+    /// The screen of a terminal render: columns × rows, overflow included.
+    @Test func theScreenIsLimited() {
+        #expect(RenderLimits.problem(columns: 512, rows: 256, format: "cast") == nil)
+        #expect(
+            RenderLimits.problem(columns: 512, rows: 257, format: "cast")
+                == "a screen of 512x257 cells: --format cast draws at most 131072 cells; wrap the text with --width N, "
+                + "use --format html or split the message")
+        #expect(RenderLimits.problem(columns: Int.max, rows: 2, format: "ansi") != nil)
+        #expect(RenderLimits.problem(columns: 0, rows: Int.max, format: "ansi") == nil)
     }
 }

@@ -53,6 +53,33 @@ enum TerminalRender {
         let party = job.celebration(
             over: SpoilerRect(
                 x: 0, y: 0, width: Double(columns ?? 0) * cellWidth, height: Double(rows ?? 0) * cellHeight))
+        // The layout's cells (the dot raster) and the screen's (the canvases), before either
+        // is made.
+        let layoutColumns = job.layout.columns ?? Int((Double(job.layout.width) / cellWidth).rounded(.up))
+        let layoutRows = job.layout.rows ?? job.layout.lines.count
+        let overLimit = [(layoutColumns, layoutRows), (columns ?? layoutColumns, rows ?? layoutRows)].lazy.compactMap {
+            RenderLimits.problem(columns: $0.0, rows: $0.1, format: cast ? "cast" : "ansi")
+        }.first
+        let isPlainStill = !cast && job.durationGiven == nil && !job.args.given("reveal-at") && party == nil && stage == nil
+        if let overLimit {
+            // A still frame of the text alone is drawn in bands of rows, whatever its size.
+            guard isPlainStill else { throw .failure("\(job.args.inputPath ?? "<stdin>"): \(overLimit)") }
+            options.fillHiddenCells = true
+            // Each band makes a scene of its own words; the whole message's is let go.
+            _ = job.handOffScene()
+            let (preset, sceneOptions, seed, at) = (job.scene.preset, job.options, job.seed, job.at ?? 0)
+            return { [options, job] write in
+                var out: [UInt8] = []
+                StillFrameWriter.writeMessage(
+                    layout: job.layout, options: options,
+                    scene: { layout in
+                        var scene = SpoilerScene(layout: layout, preset: preset, options: sceneOptions, seed: seed)
+                        scene.advance(to: at)
+                        return scene
+                    }, into: &out)
+                write(out)
+            }
+        }
         if cast {
             if job.at != nil { throw .usage("'--at' applies to --format svg and ansi", command: "render") }
             let scene = job.handOffScene()
