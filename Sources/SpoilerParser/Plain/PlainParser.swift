@@ -104,6 +104,20 @@ struct PlainOutput {
         count += bytes.count
     }
 
+    /// The first byte of the room, for a scan that writes through its own pointer and
+    /// then sets ``count`` with ``setCount(_:)``.
+    var start: UnsafeMutablePointer<UInt8> { base }
+
+    /// The room's length in bytes.
+    var room: Int { capacity }
+
+    /// Sets how many bytes were written, after a scan wrote them through ``start``.
+    @inline(__always)
+    mutating func setCount(_ newCount: Int) {
+        precondition(newCount >= 0 && newCount <= capacity, "plain output of \(newCount) bytes outgrew its room (\(capacity) bytes)")
+        count = newCount
+    }
+
     /// Appends the first `k` of the eight bytes of `v` (in memory order), storing all
     /// eight: the room must hold them.
     @inline(__always)
