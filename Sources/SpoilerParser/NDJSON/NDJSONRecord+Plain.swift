@@ -648,9 +648,7 @@ private struct PlainLineReader {
         guard i < count, base[i] == UInt8(ascii: "\"") else { return nil }
         i += 1
         let start = i
-        return UTF8Validation.automatonRows.withUnsafeBufferPointer { rows in
-            string(from: start, rows: rows.baseAddress!)
-        }
+        return string(from: start, rows: UTF8Validation.automatonRowStorage)
     }
 
     /// The rest of ``string()``, with the UTF-8 automaton's rows at hand. The text's bytes

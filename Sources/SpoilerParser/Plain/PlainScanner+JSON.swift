@@ -25,9 +25,8 @@ extension PlainScanner {
     /// - Precondition: The output has room for six bytes for each byte of `p` (one with
     ///   `decoding`), and eight more.
     mutating func scanJSON(_ p: UnsafeBufferPointer<UInt8>, decoding: Bool = false) -> Int? {
-        UTF8Validation.automatonRows.withUnsafeBufferPointer { rows in
-            decoding ? scanJSONDecoding(p, rows: rows.baseAddress!) : scanJSONEscaping(p, rows: rows.baseAddress!)
-        }
+        let rows = UTF8Validation.automatonRowStorage
+        return decoding ? scanJSONDecoding(p, rows: rows) : scanJSONEscaping(p, rows: rows)
     }
 
     /// ``scanJSON(_:decoding:)`` writing the text's JSON: a copy of its own, with the
