@@ -195,9 +195,7 @@ extension PlainScanner {
         room: UnsafeMutablePointer<UInt8>, count: inout Int, capacity: Int, units: inout Int
     ) {
         // One branch for both tests (the states are below 64).
-        if (state ^ UTF8Validation.acceptState) | (v & ByteLanes.highs) != 0 {
-            state = UTF8Validation.step(state, through: v, rows: rows)
-        }
+        state = UTF8Validation.step(state, through: v, rows: rows)
         precondition(count &+ 8 <= capacity, "plain output outgrew its room (\(capacity) bytes)")
         UnsafeMutableRawPointer(room + count).storeBytes(of: v, as: UInt64.self)
         count &+= k
