@@ -70,17 +70,20 @@ extension PlainScanner {
         var i = 0
         while true {
             // Sixteen bytes, as two words, and the bytes of each that need a look.
-            var w0: UInt64
-            var w1: UInt64
+            let w0: UInt64
+            let w1: UInt64
+            let lanes: SIMD16<UInt8>
             if i &+ 16 <= n {
+                // The lanes loaded as they are (built from the words, they cost a shuffle).
+                lanes = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
                 w0 = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                 w1 = raw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
             } else {
                 // The last bytes, with zeros (controls, which need a look) after them.
                 guard i < n else { return nil }
                 (w0, w1) = PlainScanner.lastBytes(p, from: i)
+                lanes = unsafeBitCast(SIMD2(w0, w1), to: SIMD16<UInt8>.self)
             }
-            let lanes = unsafeBitCast(SIMD2(w0, w1), to: SIMD16<UInt8>.self)
             let marks = unsafeBitCast(
                 decoding ? PlainScanner.decodedLookLanes(lanes) : PlainScanner.jsonLookLanes(lanes),
                 to: SIMD2<UInt64>.self)
