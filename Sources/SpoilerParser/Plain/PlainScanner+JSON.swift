@@ -120,7 +120,10 @@ extension PlainScanner {
                 guard state == accept else { return nil }
                 out.setCount(count)
                 utf16Count = units
-                guard let resume = restartAfterUnmatchedBacktick() else { return i }
+                guard let resume = restartAfterUnmatchedBacktick() else {
+                    restoreUnclosedSpoiler()
+                    return i
+                }
                 i = resume
                 count = out.count
                 units = utf16Count
