@@ -33,17 +33,9 @@ struct Progress {
         lastDraw = start
     }
 
-    /// Counts work done; redraws the line when it is due. Called once a line: when the
-    /// line is not shown, this is one test, inlined into the caller's loop.
-    @inline(__always)
+    /// Counts work done; redraws the line when it is due.
     mutating func tick(messages m: Int, bytes b: Int) {
         guard enabled else { return }
-        count(messages: m, bytes: b)
-    }
-
-    /// ``tick(messages:bytes:)`` when the line may be shown.
-    @inline(never)
-    private mutating func count(messages m: Int, bytes b: Int) {
         messages += m
         bytes += b
         calls += 1
