@@ -60,7 +60,9 @@ import Testing
         let trailers: [[UInt8]] = [[], Array("}".utf8), Array(#","id":12345678901234567890}"#.utf8)]
         for k in 0..<6_000 {
             var text = ""
-            for _ in 0..<Int(rng.next() % UInt64(1 + k % 24)) { text += Self.pieces[Int(rng.next() % UInt64(Self.pieces.count))] }
+            for _ in 0..<Int(rng.next() % UInt64(1 + k % 24)) {
+                text += Self.pieces[Int(rng.next() % UInt64(Self.pieces.count))]
+            }
             let raw = Self.rawJSON(text, &rng)
             let line = raw + [0x22] + trailers[k % trailers.count]
             guard let message = try? PlainParser.parse(text) else {
@@ -74,11 +76,14 @@ import Testing
                 let r = Self.scan(line, decoding: decoding)
                 let got = Message(text: message.text, unsortedEntities: r.entities)
                 if r.end != raw.count {
-                    failures.append("\(text.debugDescription) (decoding: \(decoding)) ended at \(String(describing: r.end))")
+                    failures.append(
+                        "\(text.debugDescription) (decoding: \(decoding)) ended at \(String(describing: r.end))")
                 } else if r.out != (decoding ? Array(message.text.utf8) : json) || r.units != message.text.utf16.count
                     || got.entities != message.entities
                 {
-                    failures.append("\(text.debugDescription) (decoding: \(decoding)) gave \(String(decoding: r.out, as: UTF8.self).debugDescription)")
+                    failures.append(
+                        "\(text.debugDescription) (decoding: \(decoding)) gave \(String(decoding: r.out, as: UTF8.self).debugDescription)"
+                    )
                 }
             }
         }

@@ -115,7 +115,9 @@ struct PlainOutput {
     /// Sets how many bytes were written, after a scan wrote them through ``start``.
     @inline(__always)
     mutating func setCount(_ newCount: Int) {
-        precondition(newCount >= 0 && newCount <= capacity, "plain output of \(newCount) bytes outgrew its room (\(capacity) bytes)")
+        precondition(
+            newCount >= 0 && newCount <= capacity,
+            "plain output of \(newCount) bytes outgrew its room (\(capacity) bytes)")
         count = newCount
     }
 

@@ -339,7 +339,8 @@ extension PlainScanner {
     @inline(__always)
     static func jsonLookLanes(_ v: SIMD16<UInt8>) -> SIMD16<UInt8> {
         let folded = v | SIMD16(repeating: 0x20)
-        return (below(v, 0x20) | zero(folded ^ SIMD16(repeating: 0x22)) | zero(folded ^ SIMD16(repeating: 0x7C))
+        return
+            (below(v, 0x20) | zero(folded ^ SIMD16(repeating: 0x22)) | zero(folded ^ SIMD16(repeating: 0x7C))
             | zero(folded ^ SIMD16(repeating: 0xE2)) | zero(v ^ SIMD16(repeating: 0x60))
             | zero(v ^ SIMD16(repeating: 0x7F))) & SIMD16(repeating: 0x80)
     }
@@ -348,7 +349,8 @@ extension PlainScanner {
     @inline(__always)
     static func decodedLookLanes(_ v: SIMD16<UInt8>) -> SIMD16<UInt8> {
         let folded = v | SIMD16(repeating: 0x20)
-        return (below(v, 0x20) | zero(folded ^ SIMD16(repeating: 0x22)) | zero(folded ^ SIMD16(repeating: 0x7C))
+        return
+            (below(v, 0x20) | zero(folded ^ SIMD16(repeating: 0x22)) | zero(folded ^ SIMD16(repeating: 0x7C))
             | zero(v ^ SIMD16(repeating: 0x60))) & SIMD16(repeating: 0x80)
     }
 
