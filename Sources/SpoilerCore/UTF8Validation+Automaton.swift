@@ -53,6 +53,21 @@ extension UTF8Validation {
         return row
     }
 
+    /// ``automatonRows``' 256 rows in storage of their own, made once and never freed:
+    /// for scans that run once a line, which reach the rows through this pointer without
+    /// the retain and release that borrowing the array's storage costs each time.
+    ///
+    /// ```swift
+    /// var state = UTF8Validation.acceptState
+    /// for b in "é".utf8 { state = UTF8Validation.step(state, b, rows: UTF8Validation.automatonRowStorage) }
+    /// // state == UTF8Validation.acceptState
+    /// ```
+    nonisolated(unsafe) public static let automatonRowStorage: UnsafePointer<UInt64> = {
+        let storage = UnsafeMutablePointer<UInt64>.allocate(capacity: automatonRows.count)
+        storage.initialize(from: automatonRows, count: automatonRows.count)
+        return UnsafePointer(storage)
+    }()
+
     /// The automaton's state after `byte`, from `state`: ``acceptState`` after a whole
     /// valid sequence, ``errorState`` from an invalid one on, or a state inside a sequence.
     ///

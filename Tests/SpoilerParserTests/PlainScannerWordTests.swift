@@ -3,14 +3,20 @@ import Testing
 
 @testable import SpoilerParser
 
-/// The eight-byte tests of the one-pass JSON scan (``PlainScanner/jsonLookMask(_:)`` and
-/// ``PlainScanner/utf16Units(_:)``) against a byte-at-a-time reference, on words made of
+/// The eight-byte tests of the one-pass JSON scan (``PlainScanner/jsonLookMask(_:)``,
+/// ``PlainScanner/utf16Units(_:)``, and the sixteen-lane ``PlainScanner/jsonLookLanes(_:)``
+/// and ``PlainScanner/decodedLookLanes(_:)``) against a byte-at-a-time reference, on words made of
 /// the bytes that matter (each look byte, its neighbours under the case fold, every kind
 /// of UTF-8 byte) and on random words.
 @Suite struct PlainScannerWordTests {
     /// The bytes the scan must stop at: controls, `"`, `\`, `|`, a backtick, DEL, C2, E2.
     static func needsLook(_ b: UInt8) -> Bool {
         b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7C || b == 0x60 || b == 0x7F || b == 0xC2 || b == 0xE2
+    }
+
+    /// The bytes the decoding scan must stop at: controls, `"`, `\`, `|`, a backtick.
+    static func needsLookDecoded(_ b: UInt8) -> Bool {
+        b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7C || b == 0x60
     }
 
     /// A byte's UTF-16 units, as ``PlainScanner/unitsPerByte`` weighs a byte of text.
@@ -44,6 +50,19 @@ import Testing
         // None missed, and the first marked is a real one.
         if !Set(real).isSubset(of: Set(marked)) || marked.first != real.first {
             failures.append("look mask of \(bytes.map { String($0, radix: 16) }): \(marked) for \(real)")
+        }
+        // The sixteen-lane masks mark exactly the bytes that need a look (here twice over).
+        let lanes = SIMD16<UInt8>(bytes + bytes)
+        let json = PlainScanner.jsonLookLanes(lanes)
+        let decoded = PlainScanner.decodedLookLanes(lanes)
+        for j in 0..<16 {
+            let b = bytes[j % 8]
+            if (json[j] == 0x80) != needsLook(b) || (json[j] != 0 && json[j] != 0x80) {
+                failures.append("JSON lanes of \(bytes.map { String($0, radix: 16) }): lane \(j) is \(json[j])")
+            }
+            if (decoded[j] == 0x80) != needsLookDecoded(b) || (decoded[j] != 0 && decoded[j] != 0x80) {
+                failures.append("decoded lanes of \(bytes.map { String($0, radix: 16) }): lane \(j) is \(decoded[j])")
+            }
         }
         let expected = bytes.reduce(0) { $0 + units($1) }
         if PlainScanner.utf16Units(v) != expected {

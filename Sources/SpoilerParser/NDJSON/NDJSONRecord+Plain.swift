@@ -439,7 +439,7 @@ extension NDJSONRecord {
     /// The most bytes ``writeEntities(_:to:)-(_,RawJSON)`` writes for `count` entities: each
     /// its type, two integers of at most 20 bytes, the keys and a comma.
     @inline(__always)
-    private static func entitiesBound(count: Int) -> Int { 16 + 96 * count }
+    private static func entitiesBound(count: Int) -> Int { PlainEntityJSON.bound(count: count) }
 
     /// Writes `,"entities":[…]}` for the entities of plain markup (spoilers and code, with
     /// no other field), with one check of the room for all.
@@ -458,22 +458,7 @@ extension NDJSONRecord {
     /// room the caller checked for ``entitiesBound(count:)`` bytes.
     @inline(__always)
     private static func writeEntities(_ entities: [Entity], to o: inout RawJSON) {
-        o.literal(#","entities":["#)
-        entities.withUnsafeBufferPointer { entities in
-            for k in entities.indices {
-                if k > 0 { o.literal(",") }
-                if entities[k].type == .spoiler {
-                    o.literal(#"{"type":"spoiler","offset":"#)
-                } else {
-                    o.literal(#"{"type":"code","offset":"#)
-                }
-                o.integer(entities[k].offset)
-                o.literal(#","length":"#)
-                o.integer(entities[k].length)
-                o.literal("}")
-            }
-        }
-        o.literal("]}")
+        entities.withUnsafeBufferPointer { PlainEntityJSON.write($0, to: &o) }
     }
 
     /// Writes a line the one pass does not read the general way: its message read by
@@ -648,9 +633,7 @@ private struct PlainLineReader {
         guard i < count, base[i] == UInt8(ascii: "\"") else { return nil }
         i += 1
         let start = i
-        return UTF8Validation.automatonRows.withUnsafeBufferPointer { rows in
-            string(from: start, rows: rows.baseAddress!)
-        }
+        return string(from: start, rows: UTF8Validation.automatonRowStorage)
     }
 
     /// The rest of ``string()``, with the UTF-8 automaton's rows at hand. The text's bytes

@@ -24,10 +24,11 @@ import SpoilerCore
 /// // m.text == "hi there", m.entities == [Entity(.spoiler, offset: 3, length: 5)]
 /// ```
 ///
-/// - Complexity: O(n) in the input bytes, in one pass. Delimiters are written to the
-///   output as they are met; when a pair closes, its opener is removed again (a move of
-///   the pair's content, and pairs of one kind never overlap, so the total is linear).
-///   An unmatched `||` therefore needs no second look: it is already in the output. An
+/// - Complexity: O(n) in the input bytes, in one pass. A backtick is written to the
+///   output as it is met; when code closes, its opener is removed again (a move of the
+///   code's content, and pairs of one kind never overlap, so the total is linear). An
+///   `||` that opens a spoiler is not written: when the spoiler closes there is nothing
+///   to take out, and if it never does, the pipes are put back at the end (one move). An
 ///   unmatched backtick makes the parser read the rest once more without code, and that
 ///   rest holds no other unescaped backtick, so it happens at most once.
 public enum PlainParser {
@@ -104,6 +105,22 @@ struct PlainOutput {
         count += bytes.count
     }
 
+    /// The first byte of the room, for a scan that writes through its own pointer and
+    /// then sets ``count`` with ``setCount(_:)``.
+    var start: UnsafeMutablePointer<UInt8> { base }
+
+    /// The room's length in bytes.
+    var room: Int { capacity }
+
+    /// Sets how many bytes were written, after a scan wrote them through ``start``.
+    @inline(__always)
+    mutating func setCount(_ newCount: Int) {
+        precondition(
+            newCount >= 0 && newCount <= capacity,
+            "plain output of \(newCount) bytes outgrew its room (\(capacity) bytes)")
+        count = newCount
+    }
+
     /// Appends the first `k` of the eight bytes of `v` (in memory order), storing all
     /// eight: the room must hold them.
     @inline(__always)
@@ -119,6 +136,17 @@ struct PlainOutput {
         UnsafeMutableRawPointer(base + range.lowerBound).copyMemory(
             from: base + range.upperBound, byteCount: count - range.upperBound)
         count -= range.count
+    }
+
+    /// Inserts `byte` twice at `offset`, moving what follows up (the regions may
+    /// overlap).
+    mutating func insertPair(_ byte: UInt8, at offset: Int) {
+        precondition(offset >= 0 && offset <= count, "offset \(offset) outside 0...\(count)")
+        precondition(count + 2 <= capacity, "plain output outgrew its room (\(capacity) bytes)")
+        UnsafeMutableRawPointer(base + offset + 2).copyMemory(from: base + offset, byteCount: count - offset)
+        base[offset] = byte
+        base[offset + 1] = byte
+        count += 2
     }
 
     /// Drops everything from `newCount` on.
@@ -137,7 +165,9 @@ struct PlainScanner {
     /// Entities closed so far (not yet in canonical order).
     var entities: [Entity] = []
 
-    /// Where the open `||` sits in `out`, if a spoiler is open.
+    /// Where the open `||` would sit in `out`, if a spoiler is open. Its pipes are not
+    /// written while it is open: a spoiler that closes leaves them out anyway, and one
+    /// still open at the end gets them back (``restoreUnclosedSpoiler()``).
     var spoilerOpenerByte: Int?
     var spoilerOpenerUTF16 = 0
     /// Index in `entities` of the first entity inside the open spoiler.
@@ -215,7 +245,7 @@ struct PlainScanner {
             guard let resume = restartAfterUnmatchedBacktick() else { break }
             i = resume
         }
-        // An unmatched `||` is already in the output as text.
+        restoreUnclosedSpoiler()
     }
 
     /// A `|` at `p[i]`, not escaped: a pair outside code opens or closes a spoiler, any
@@ -317,27 +347,38 @@ struct PlainScanner {
 
     /// An unescaped `||` outside code.
     mutating func pipePair() {
-        if let opener = spoilerOpenerByte, out.count != opener + 2 {
-            // Close: take the opener out of the text and shift what was inside.
-            out.removeSubrange(opener..<(opener + 2))
-            utf16Count -= 2
-            for k in spoilerFirstEntity..<entities.count { entities[k].offset -= 2 }
-            let spoiler = Entity(.spoiler, offset: spoilerOpenerUTF16, length: utf16Count - spoilerOpenerUTF16)
-            if spoilerFirstEntity == entities.count {
-                entities.append(spoiler)
-            } else {
-                entities.insert(spoiler, at: spoilerFirstEntity)
+        if let opener = spoilerOpenerByte {
+            if out.count != opener {
+                // Close: the opener was never written, so the text inside is in place.
+                let spoiler = Entity(.spoiler, offset: spoilerOpenerUTF16, length: utf16Count - spoilerOpenerUTF16)
+                if spoilerFirstEntity == entities.count {
+                    entities.append(spoiler)
+                } else {
+                    entities.insert(spoiler, at: spoilerFirstEntity)
+                }
+                spoilerOpenerByte = nil
+                return
             }
-            spoilerOpenerByte = nil
-            return
+            // An opener directly followed by `||` stays literal, and this one opens.
+            out.append(PlainScanner.pipe)
+            out.append(PlainScanner.pipe)
+            utf16Count += 2
         }
-        // Open (an opener directly followed by `||` stays literal, and this one opens).
+        // Open, writing nothing yet.
         spoilerOpenerByte = out.count
         spoilerOpenerUTF16 = utf16Count
         spoilerFirstEntity = entities.count
-        out.append(PlainScanner.pipe)
-        out.append(PlainScanner.pipe)
+    }
+
+    /// At the end of the input: a spoiler still open is literal text, so its `||` goes
+    /// back where it was met, and the entities made since (code inside it) move two
+    /// UTF-16 units on.
+    mutating func restoreUnclosedSpoiler() {
+        guard let opener = spoilerOpenerByte else { return }
+        out.insertPair(PlainScanner.pipe, at: opener)
         utf16Count += 2
+        for k in spoilerFirstEntity..<entities.count { entities[k].offset += 2 }
+        spoilerOpenerByte = nil
     }
 
     /// An unescaped backtick while code is allowed.

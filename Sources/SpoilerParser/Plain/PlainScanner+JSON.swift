@@ -25,103 +25,211 @@ extension PlainScanner {
     /// - Precondition: The output has room for six bytes for each byte of `p` (one with
     ///   `decoding`), and eight more.
     mutating func scanJSON(_ p: UnsafeBufferPointer<UInt8>, decoding: Bool = false) -> Int? {
-        PlainScanner.unitsPerJSONByte.withUnsafeBufferPointer { table in
-            UTF8Validation.automatonRows.withUnsafeBufferPointer { rows in
-                scanJSON(p, table: table, rows: rows.baseAddress!, decoding: decoding)
+        let rows = UTF8Validation.automatonRowStorage
+        return decoding ? scanJSONDecoding(p, rows: rows) : scanJSONEscaping(p, rows: rows)
+    }
+
+    /// ``scanJSON(_:decoding:)`` writing the text's JSON: a copy of its own, with the
+    /// look mask of the escapes.
+    @inline(never)
+    private mutating func scanJSONEscaping(_ p: UnsafeBufferPointer<UInt8>, rows: UnsafePointer<UInt64>) -> Int? {
+        scanJSON(p, rows: rows, decoding: false)
+    }
+
+    /// ``scanJSON(_:decoding:)`` writing the text: a copy of its own, whose look mask
+    /// leaves out DEL, C2 and E2, written as they are.
+    @inline(never)
+    private mutating func scanJSONDecoding(_ p: UnsafeBufferPointer<UInt8>, rows: UnsafePointer<UInt64>) -> Int? {
+        scanJSON(p, rows: rows, decoding: true)
+    }
+
+    /// The scan, one loop over eight-byte words. Each word is stored whole up to the first
+    /// byte that needs a look (all eight if none does); that byte is taken at once, in the
+    /// same loop. The output's length and the text's UTF-16 length stay in locals, stored
+    /// back only around a delimiter's own function, which reads and writes them.
+    ///
+    /// The UTF-8 automaton is stepped through every word but an ASCII one between whole
+    /// sequences; a byte that needs a look is read by it as a space, which leaves it where
+    /// it was between whole sequences and fails it inside one. Its error state is never
+    /// left, so one check at the closing quote covers the whole text (what was written
+    /// after an error is dropped with the rest).
+    @inline(__always)
+    private mutating func scanJSON(_ p: UnsafeBufferPointer<UInt8>, rows: UnsafePointer<UInt64>, decoding: Bool)
+        -> Int?
+    {
+        let n = p.count
+        guard n > 0, let first = p.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(first)
+        let accept = UTF8Validation.acceptState
+        let spaces: UInt64 = 0x2020_2020_2020_2020
+        var state = accept
+        let room = out.start
+        let capacity = out.room
+        var count = out.count
+        var units = utf16Count
+        var i = 0
+        while true {
+            // Sixteen bytes, as two words, and the bytes of each that need a look.
+            let w0: UInt64
+            let w1: UInt64
+            let lanes: SIMD16<UInt8>
+            if i &+ 16 <= n {
+                // The lanes loaded as they are (built from the words, they cost a shuffle).
+                lanes = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+                w0 = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                w1 = raw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
+            } else {
+                // The last bytes, with zeros (controls, which need a look) after them.
+                guard i < n else { return nil }
+                (w0, w1) = PlainScanner.lastBytes(p, from: i)
+                lanes = unsafeBitCast(SIMD2(w0, w1), to: SIMD16<UInt8>.self)
+            }
+            let marks = unsafeBitCast(
+                decoding ? PlainScanner.decodedLookLanes(lanes) : PlainScanner.jsonLookLanes(lanes),
+                to: SIMD2<UInt64>.self)
+            var v = w0
+            var looks = marks[0]
+            if looks == 0 {
+                PlainScanner.take(
+                    v, keeping: 8, state: &state, rows: rows, room: room, count: &count, capacity: capacity,
+                    units: &units)
+                i &+= 8
+                v = w1
+                looks = marks[1]
+                if looks == 0 {
+                    PlainScanner.take(
+                        v, keeping: 8, state: &state, rows: rows, room: room, count: &count, capacity: capacity,
+                        units: &units)
+                    i &+= 8
+                    continue
+                }
+            }
+            // The word with the first byte that needs a look: the bytes before it, and the
+            // automaton reads the others as spaces.
+            let k = looks.trailingZeroBitCount >> 3
+            let kept = ~(UInt64.max << (k << 3))
+            v = v & kept | spaces & ~kept
+            PlainScanner.take(
+                v, keeping: k, state: &state, rows: rows, room: room, count: &count, capacity: capacity, units: &units)
+            i &+= k
+            // The byte that needs a look; past the last byte, no closing quote.
+            guard i < n else { return nil }
+            let b = p[i]
+            switch b {
+            case PlainScanner.quote:
+                guard state == accept else { return nil }
+                out.setCount(count)
+                utf16Count = units
+                guard let resume = restartAfterUnmatchedBacktick() else {
+                    restoreUnclosedSpoiler()
+                    return i
+                }
+                i = resume
+                count = out.count
+                units = utf16Count
+            case PlainScanner.pipe:
+                if codeOpenerByte == nil, i + 1 < n, p[i + 1] == PlainScanner.pipe {
+                    out.setCount(count)
+                    utf16Count = units
+                    pipePair()
+                    count = out.count
+                    units = utf16Count
+                    i += 2
+                } else {
+                    precondition(count < capacity, "plain output outgrew its room (\(capacity) bytes)")
+                    room[count] = PlainScanner.pipe
+                    count += 1
+                    units += 1
+                    i += 1
+                }
+            case PlainScanner.backslash:
+                out.setCount(count)
+                utf16Count = units
+                guard let next = jsonEscape(p, at: i, decoding: decoding) else { return nil }
+                count = out.count
+                units = utf16Count
+                i = next
+            case PlainScanner.backtick:
+                out.setCount(count)
+                utf16Count = units
+                i = takeBacktick(at: i)
+                count = out.count
+                units = utf16Count
+            case 0x7F where !decoding:
+                out.setCount(count)
+                utf16Count = units
+                unicodeEscape(0x7F)
+                count = out.count
+                units = utf16Count
+                i += 1
+            case 0xC2 where !decoding, 0xE2 where !decoding:
+                let length = b == 0xC2 ? 2 : 3
+                guard i + length <= n else { return nil }
+                for j in i..<(i + length) { state = UTF8Validation.step(state, p[j], rows: rows) }
+                guard state == accept else { return nil }
+                if let (scalar, _) = JSONWriter.escapedSequence(p, at: i) {
+                    out.setCount(count)
+                    utf16Count = units
+                    unicodeEscape(scalar)
+                    count = out.count
+                    units = utf16Count
+                } else {
+                    // Any other character they start, as it is: one UTF-16 unit.
+                    precondition(count + 3 <= capacity, "plain output outgrew its room (\(capacity) bytes)")
+                    room[count] = b
+                    room[count + 1] = p[i + 1]
+                    if length == 3 { room[count + 2] = p[i + 2] }
+                    count += length
+                    units += 1
+                }
+                i += length
+            default:
+                // A control character, which a JSON string may not hold raw. (Nothing else
+                // is marked first; were it, nil would only send the line the general way.)
+                return nil
             }
         }
     }
 
-    private mutating func scanJSON(
-        _ p: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, rows: UnsafePointer<UInt64>,
-        decoding: Bool
-    ) -> Int? {
+    /// Takes the first `k` bytes of the word `v` as they are: steps the UTF-8 automaton
+    /// through all eight (unless they are ASCII between whole sequences), stores the word
+    /// at `room + count` (the room must hold eight bytes) and counts `k` bytes written and
+    /// their UTF-16 units (the bytes after them, spaces, one unit each, taken off).
+    @inline(__always)
+    static func take(
+        _ v: UInt64, keeping k: Int, state: inout UInt64, rows: UnsafePointer<UInt64>,
+        room: UnsafeMutablePointer<UInt8>, count: inout Int, capacity: Int, units: inout Int
+    ) {
+        // One branch for both tests (the states are below 64).
+        state = UTF8Validation.step(state, through: v, rows: rows)
+        precondition(count &+ 8 <= capacity, "plain output outgrew its room (\(capacity) bytes)")
+        UnsafeMutableRawPointer(room + count).storeBytes(of: v, as: UInt64.self)
+        count &+= k
+        units &+= PlainScanner.utf16Units(v) &- 8 &+ k
+    }
+
+    /// The bytes of `p` from `i` on, fewer than sixteen, as two words in memory order with
+    /// zero bytes after them: the last sixteen bytes of `p` loaded at once and shifted
+    /// down, or, when `p` is shorter than sixteen bytes, its bytes one by one.
+    @inline(__always)
+    static func lastBytes(_ p: UnsafeBufferPointer<UInt8>, from i: Int) -> (UInt64, UInt64) {
         let n = p.count
-        let accept = UTF8Validation.acceptState
-        // The UTF-8 automaton's state: outside the ordinary runs, always `accept`.
-        var state = accept
-        var i = 0
-        while true {
-            while true {
-                guard i < n else { return nil }
-                let b = p[i]
-                if b == PlainScanner.quote { break }
-                switch b {
-                case PlainScanner.backslash:
-                    guard let next = jsonEscape(p, at: i, decoding: decoding) else { return nil }
-                    i = next
-                case PlainScanner.pipe:
-                    i = takePipe(p, at: i)
-                case PlainScanner.backtick:
-                    i = takeBacktick(at: i)
-                case 0x7F:
-                    if decoding { appendASCII(b) } else { unicodeEscape(0x7F) }
-                    i += 1
-                case 0xC2, 0xE2:
-                    let length = b == 0xC2 ? 2 : 3
-                    guard i + length <= n else { return nil }
-                    for k in i..<(i + length) { state = UTF8Validation.step(state, p[k], rows: rows) }
-                    guard state == accept else { return nil }
-                    if !decoding, let (scalar, _) = JSONWriter.escapedSequence(p, at: i) {
-                        unicodeEscape(scalar)
-                    } else {
-                        // Any other character they start, as it is: one UTF-16 unit.
-                        out.append(b)
-                        out.append(p[i + 1])
-                        if length == 3 { out.append(p[i + 2]) }
-                        utf16Count += 1
-                    }
-                    i += length
-                case 0x00..<0x20:
-                    return nil
-                default:
-                    // A run of bytes that are written as they are: eight at a time while
-                    // none needs a look, each word stored whole (the output has room for
-                    // it) and checked by the automaton unless it is ASCII between whole
-                    // sequences, then byte by byte. The run ends between whole sequences.
-                    var units = 0
-                    let raw = UnsafeRawPointer(p.baseAddress!)
-                    let highs: UInt64 = 0x8080_8080_8080_8080
-                    var atLook = false
-                    while i + 8 <= n {
-                        var v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                        let looks = PlainScanner.jsonLookMask(v)
-                        // The bytes before the first that needs a look (all eight if none
-                        // does); the automaton reads the others as spaces, which leave it
-                        // where it was between whole sequences and fail it inside one, as
-                        // the byte that needs a look would.
-                        let k = looks == 0 ? 8 : looks.trailingZeroBitCount >> 3
-                        if looks != 0 {
-                            let kept = ~(UInt64.max << (k << 3))
-                            v = v & kept | 0x2020_2020_2020_2020 & ~kept
-                            atLook = true
-                        }
-                        // One branch for both tests (the states are below 64).
-                        if (state ^ accept) | (v & highs) != 0 {
-                            state = UTF8Validation.step(state, through: v, rows: rows)
-                        }
-                        out.appendWord(v, keeping: k)
-                        // UTF-16 units: the kept bytes (the spaces after them are one unit
-                        // each, taken off), counted by one multiply.
-                        units &+= PlainScanner.utf16Units(v) &- 8 &+ k
-                        i += k
-                        if atLook { break }
-                    }
-                    while !atLook && i < n {
-                        let u = table[Int(p[i])]
-                        if u == PlainScanner.markup { break }
-                        state = UTF8Validation.step(state, p[i], rows: rows)
-                        out.append(p[i])
-                        units &+= Int(u)
-                        i += 1
-                    }
-                    guard state == accept else { return nil }
-                    utf16Count += units
-                }
-            }
-            guard let resume = restartAfterUnmatchedBacktick() else { return i }
-            i = resume
+        if n >= 16 {
+            let raw = UnsafeRawPointer(p.baseAddress!)
+            let a = raw.loadUnaligned(fromByteOffset: n - 16, as: UInt64.self)
+            let b = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            // The bytes to skip, 1 to 15.
+            let skip = UInt64(i + 16 - n) << 3
+            if skip < 64 { return (a >> skip | b << (64 - skip), b >> skip) }
+            return (b >> (skip - 64), 0)
         }
+        var w0: UInt64 = 0
+        var w1: UInt64 = 0
+        for j in i..<n {
+            let shift = UInt64((j - i) & 7) << 3
+            if j - i < 8 { w0 |= UInt64(p[j]) << shift } else { w1 |= UInt64(p[j]) << shift }
+        }
+        return (w0, w1)
     }
 
     /// The JSON escape at `p[i]`: its character taken as ``scan(_:)`` takes it, or nil for
@@ -212,6 +320,53 @@ extension PlainScanner {
             | ByteLanes.equal(folded, 0xE2) | ByteLanes.equal(v, 0x60) | ByteLanes.equal(v, 0x7F)
     }
 
+    /// Which of the eight bytes of `v` needs a look when the text is decoded rather than
+    /// written as JSON: markup (`|`, `\`, a backtick), the end of the string (`"`) or a
+    /// control, which a string may not hold. DEL, C2 and E2 are written as they are.
+    ///
+    /// Returns the high bit of each byte that may be one, as ``jsonLookMask(_:)`` does:
+    /// none is missed, and the lowest one marked is one of them.
+    @inline(__always)
+    static func decodedLookMask(_ v: UInt64) -> UInt64 {
+        let folded = v | 0x2020_2020_2020_2020
+        return ByteLanes.below(v, 0x20) | ByteLanes.equal(folded, 0x22) | ByteLanes.equal(folded, 0x7C)
+            | ByteLanes.equal(v, 0x60)
+    }
+
+    /// ``jsonLookMask(_:)`` for sixteen bytes: 0x80 in each lane that needs a look, 0 in
+    /// the others, exactly (lanes do not borrow from each other). Swift's lane-wise
+    /// arithmetic compiles to SSE2 here, where its comparisons (`.==`) go byte by byte.
+    @inline(__always)
+    static func jsonLookLanes(_ v: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        let folded = v | SIMD16(repeating: 0x20)
+        return
+            (below(v, 0x20) | zero(folded ^ SIMD16(repeating: 0x22)) | zero(folded ^ SIMD16(repeating: 0x7C))
+            | zero(folded ^ SIMD16(repeating: 0xE2)) | zero(v ^ SIMD16(repeating: 0x60))
+            | zero(v ^ SIMD16(repeating: 0x7F))) & SIMD16(repeating: 0x80)
+    }
+
+    /// ``decodedLookMask(_:)`` for sixteen bytes, exactly, as ``jsonLookLanes(_:)``.
+    @inline(__always)
+    static func decodedLookLanes(_ v: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        let folded = v | SIMD16(repeating: 0x20)
+        return
+            (below(v, 0x20) | zero(folded ^ SIMD16(repeating: 0x22)) | zero(folded ^ SIMD16(repeating: 0x7C))
+            | zero(v ^ SIMD16(repeating: 0x60))) & SIMD16(repeating: 0x80)
+    }
+
+    /// The high bit set in each lane of `x` that is zero (other bits may be set too).
+    @inline(__always)
+    private static func zero(_ x: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        (x &- SIMD16(repeating: 1)) & ~x
+    }
+
+    /// The high bit set in each lane of `v` below `bound`, at most 0x80 (other bits may be
+    /// set too).
+    @inline(__always)
+    private static func below(_ v: SIMD16<UInt8>, _ bound: UInt8) -> SIMD16<UInt8> {
+        (v &- SIMD16(repeating: bound)) & ~v
+    }
+
     /// The UTF-16 units of the eight bytes of `v`, taken as text cut between whole
     /// sequences: each byte that is no continuation byte is one, and a four-byte lead one
     /// more (as ``unitsPerByte`` weighs them).
@@ -224,13 +379,5 @@ extension PlainScanner {
         let fourByteLeads = v & (v << 1) & (v << 2) & (v << 3) & ByteLanes.highs
         let weights = ByteLanes.ones &- continuations >> 7 &+ fourByteLeads >> 7
         return Int(truncatingIfNeeded: (weights &* ByteLanes.ones) >> 56)
-    }
-
-    /// ``unitsPerByte`` with the controls, `"`, DEL, C2 and E2 marked as well.
-    static let unitsPerJSONByte: [UInt8] = (0...255).map { (b: Int) -> UInt8 in
-        switch b {
-        case 0x00..<0x20, 0x22, 0x7F, 0xC2, 0xE2: return markup
-        default: return unitsPerByte[b]
-        }
     }
 }

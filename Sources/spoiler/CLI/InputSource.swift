@@ -80,6 +80,29 @@ final class InputSource {
         return got
     }
 
+    /// Reads up to `buffer.count` bytes into `buffer` from its start, over what it held;
+    /// returns how many, 0 at end of input.
+    func read(intoWhole buffer: inout [UInt8]) throws(CommandLineError) -> Int {
+        var got = 0
+        var failure: Int32 = 0
+        buffer.withUnsafeMutableBytes { raw in
+            while true {
+                let n = Glibc.read(fd, raw.baseAddress!, raw.count)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                got = n
+                return
+            }
+        }
+        if failure != 0 {
+            throw .failure("\(name): cannot read: \(String(cString: strerror(failure)))")
+        }
+        return got
+    }
+
     /// Reads the whole input.
     func readAll() throws(CommandLineError) -> [UInt8] {
         var all: [UInt8] = []
@@ -99,13 +122,14 @@ final class InputSource {
     func forEachLine(_ body: (ArraySlice<UInt8>, Int) throws(CommandLineError) -> Void) throws(CommandLineError) {
         var pending: [UInt8] = []
         var lineNumber = 0
-        var chunk: [UInt8] = []
+        // One buffer for every read, which read(2) fills in place: no zeros written
+        // into it first each time, as appending to an emptied buffer does.
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            chunk.removeAll(keepingCapacity: true)
-            let n = try read(into: &chunk)
+            let n = try read(intoWhole: &chunk)
             if n == 0 { break }
             var start = 0
-            while let nl = InputSource.newline(in: chunk, from: start) {
+            while let nl = InputSource.newline(in: chunk, from: start, to: n) {
                 lineNumber += 1
                 if pending.isEmpty {
                     try body(chunk[start..<nl], lineNumber)
@@ -116,7 +140,7 @@ final class InputSource {
                 }
                 start = nl + 1
             }
-            pending.append(contentsOf: chunk[start...])
+            pending.append(contentsOf: chunk[start..<n])
         }
         if !pending.isEmpty {
             lineNumber += 1
@@ -124,11 +148,13 @@ final class InputSource {
         }
     }
 
-    /// The index of the first `\n` in `bytes` from `start` on (memchr), or nil.
-    static func newline(in bytes: [UInt8], from start: Int) -> Int? {
+    /// The index of the first `\n` in `bytes` from `start` on, before `end` (all of
+    /// `bytes` if nil) (memchr), or nil.
+    static func newline(in bytes: [UInt8], from start: Int, to end: Int? = nil) -> Int? {
         bytes.withUnsafeBufferPointer { p in
-            guard start < p.count, let base = p.baseAddress,
-                let hit = memchr(base + start, 0x0A, p.count - start)
+            let end = end ?? p.count
+            guard start < end, let base = p.baseAddress,
+                let hit = memchr(base + start, 0x0A, end - start)
             else { return nil }
             return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
