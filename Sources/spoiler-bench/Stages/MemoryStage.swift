@@ -8,9 +8,11 @@ import SpoilerCore
 ///
 /// Keys: `peak_rss_vs_input_<command>_<format>` (peak RSS ÷ input size, the worst over the
 /// inputs of that parser or render format; target ≤ 8, plus 30 MB of constant, which is
-/// 15.5 at 4 MB), `peak_rss_vs_input` (the worst of all) and `cmark_gfm_peak_rss_ratio`
+/// 15.5 at 4 MB), `peak_rss_vs_input` (the worst of all), `cmark_gfm_peak_rss_ratio`
 /// (our Markdown parse's peak ÷ the `cmark-gfm` program's on the same file; target
-/// ≤ 1.2). Every child runs under an 8 GB address-space limit, so a regression fails
+/// ≤ 1.2), and for every simulating render format on inputs just inside `RenderLimits`
+/// (those past them are refused) `render_at_limits_mb_over_8x` (the worst peak RSS less
+/// 8 × the input, in MB; target ≤ 30) and `render_at_limits_peak_rss_mb`. Every child runs under an 8 GB address-space limit, so a regression fails
 /// the run instead of taking the machine.
 enum MemoryStage {
     static let stage = BenchStage(
@@ -69,6 +71,31 @@ enum MemoryStage {
         ),
     ]
 
+    /// Inputs just inside ``RenderLimits`` (4,096 hidden graphemes, 1,024 animated, 64 KiB
+    /// of text), for the renders below.
+    static let limitInputs: [(name: String, text: String)] = [
+        ("hidden-4090", "||" + String(repeating: "x", count: 4_090) + "||"),
+        ("spoilers-4096", String(repeating: "||a|| ", count: 4_096)),
+        ("text-61k-hidden-4090", String(repeating: "a", count: 61_000) + " ||" + String(repeating: "x", count: 4_090) + "||"),
+        ("hidden-1020", "||" + String(repeating: "x", count: 1_020) + "||"),
+        ("text-64k-hidden-1020", String(repeating: "a", count: 64_000) + " ||" + String(repeating: "x", count: 1_020) + "||"),
+        ("emoji-1000", "||" + String(repeating: "👩‍👩‍👧", count: 1_000) + "||"),
+    ]
+
+    /// The renders of ``limitInputs``: every simulating format, animated and still, with a
+    /// reveal and confetti.
+    static let limitRuns: [[String]] = [
+        ["--format", "svg"],
+        ["--format", "svg", "--duration", "2"],
+        ["--format", "svg", "--duration", "1", "--reveal-at", "0.3", "--celebrate"],
+        ["--format", "svg", "--duration", "2", "--reduced-motion"],
+        ["--format", "json", "--duration", "2"],
+        ["--format", "json", "--timeline", "frames", "--duration", "2"],
+        ["--format", "cast", "--duration", "2", "--reveal-at", "0.3", "--celebrate"],
+        ["--format", "ansi", "--duration", "2"],
+        ["--format", "ansi", "--reveal-at", "0.3", "--at", "1"],
+    ]
+
     static func run(_ bench: inout BenchRun) {
         guard let spoiler = NDJSONStage.siblingExecutable("spoiler") else {
             bench.report("peak RSS ÷ input", nil, unit: "×", key: "peak_rss_vs_input", note: "no spoiler binary")
@@ -125,6 +152,37 @@ enum MemoryStage {
         bench.report(
             "worst peak RSS ÷ input (\(inputSize >> 20) MB inputs)", worst, unit: "×", key: "peak_rss_vs_input",
             note: "target ≤ 8 + 30 MB (15.5 at 4 MB)")
+        renderWithinLimits(spoiler, dir: dir, &bench)
+    }
+
+    /// The renders of ``limitRuns`` over ``limitInputs``: the worst peak RSS less 8 × the
+    /// input, in MB (`render_at_limits_mb_over_8x`; target ≤ 30), and the worst peak.
+    static func renderWithinLimits(_ spoiler: String, dir: String, _ bench: inout BenchRun) {
+        var worstOver = -Double.infinity
+        var worstPeak = 0.0
+        var detail = ""
+        var peakDetail = ""
+        for (name, text) in limitInputs {
+            let path = "\(dir)/\(name)"
+            let bytes = Array(text.utf8)
+            guard write(bytes, to: path) else { continue }
+            defer { unlink(path) }
+            for arguments in limitRuns {
+                guard let result = peakRSS(spoiler, ["render"] + arguments + [path]) else { continue }
+                let peak = Double(result.bytes) / 1_048_576
+                let over = peak - 8 * Double(bytes.count) / 1_048_576
+                let run = "\(name) \(arguments.joined(separator: " ")): \(BenchRun.format(peak)) MB, exit \(result.status)"
+                if over > worstOver { (worstOver, detail) = (over, run) }
+                if peak > worstPeak { (worstPeak, peakDetail) = (peak, run) }
+            }
+        }
+        guard worstOver.isFinite else { return }
+        bench.report(
+            "render within RenderLimits: worst peak RSS − 8 × input", worstOver, unit: "MB",
+            key: "render_at_limits_mb_over_8x", note: "\(detail); target ≤ 30")
+        bench.report(
+            "render within RenderLimits: worst peak RSS", worstPeak, unit: "MB", key: "render_at_limits_peak_rss_mb",
+            note: peakDetail)
     }
 
     /// Writes `bytes` to a new file at `path`.
