@@ -183,4 +183,41 @@ import Testing
             #expect(raw == expected, "\(n)")
         }
     }
+
+    /// Words of Latin, Cyrillic, CJK and emoji, and the scalars that may join the grapheme
+    /// before them (marks in and past the BMP, a ZWJ or VS16 after ASCII, a vowel jamo
+    /// after a syllable, a tag), for the stream's runs of any script: its words and lines
+    /// must be the general layout's, with spoilers that start and end anywhere, inside
+    /// clusters too.
+    @Test func runsOfMixedScriptsStreamAsTheyLayOut() {
+        let words = [
+            "butler", "candlestick", "Привет", "концовка", "ж\u{483}", "漢字", "映画", "naïve", "e\u{301}té", "Zoe\u{308}",
+            "👍🏽", "😀", "🇺🇦", "👩‍👩‍👧", "각\u{1161}", "가\u{1161}", "각\u{11A8}", "가\u{11A8}", "각", "a\u{E0100}", "x\u{1D165}y",
+            "a\u{200D}", "b\u{FE0F}", "\u{301}",
+            "ａｂ", "𠀀", "\u{10FFFD}", "\u{AD}", "\u{2060}", "\u{600}a", "\u{E33}", "ก\u{E33}", "\u{A0}", "\u{3000}",
+            "\u{2007}", "x\u{903}", "\"q\"", "a\\b", "\u{1}", "\u{7F}", "\u{85}", "\t", "\n", "\r\n",
+        ]
+        var rng = SplitMix64(seed: 0x5C21)
+        var failures: [String] = []
+        var taken = 0
+        let engines = [LayoutEngine(), LayoutEngine(model: .mono(cellWidth: 3, cellHeight: 5))]
+        for round in 0..<8_000 {
+            var text = ""
+            for _ in 0..<Int(rng.next() % 14) {
+                text += words[Int(rng.next() % UInt64(words.count))]
+                text += rng.next() % 4 == 0 ? "" : " "
+            }
+            let bytes = Array(text.utf8)
+            let entities = Self.spoilers(&rng, utf16Count: text.utf16.count)
+            let engine = engines[round % engines.count]
+            let redact = round % 7 == 0
+            let expected = GeometryStreamTests.general(engine, bytes, entities, id: nil, redact: redact)
+            if let streamed = GeometryStreamTests.streamed(engine, bytes, entities, id: nil, redact: redact) {
+                taken += 1
+                if streamed != expected { failures.append("\(text.debugDescription) \(entities)") }
+            }
+        }
+        #expect(failures.count == 0, "\(failures.count) messages differ, first: \(failures.first ?? "")")
+        #expect(taken > 6_000, "only \(taken) messages took the stream")
+    }
 }
