@@ -77,6 +77,8 @@ struct MonoGeometryStream: GraphemeSink {
     static let tabStop: Int32 = 8
 
     let text: UnsafePointer<UInt8>
+    /// The text's length in bytes.
+    let textCount: Int
     let entities: [Entity]
     /// Pixels per cell across and down.
     let scale: Int
@@ -84,6 +86,8 @@ struct MonoGeometryStream: GraphemeSink {
     let redact: Bool
     /// Where the word objects go, separated by commas.
     var words: JSONByteCursor
+    /// ``SmallDecimals/table``, read once.
+    let digits = SmallDecimals.table
     var wordCount = 0
     /// Set when a condition of the stream does not hold: its output must not be used.
     var failed = false
@@ -103,10 +107,11 @@ struct MonoGeometryStream: GraphemeSink {
     var activeCount = 0
 
     init(
-        text: UnsafePointer<UInt8>, entities: [Entity], scale: Int, lineHeight: Int, redact: Bool,
-        words: JSONByteCursor
+        text: UnsafePointer<UInt8>, count textCount: Int, entities: [Entity], scale: Int, lineHeight: Int,
+        redact: Bool, words: JSONByteCursor
     ) {
         self.text = text
+        self.textCount = textCount
         self.entities = entities
         self.scale = scale
         self.lineHeight = lineHeight
@@ -231,7 +236,8 @@ struct MonoGeometryStream: GraphemeSink {
     }
 
     /// Writes one word box, as ``TextLayout/jsonBytes(id:redact:)`` writes a ``WordBox``:
-    /// through a ``RawJSON`` with one check of the room for the whole object, or, should
+    /// through a ``RawJSON`` with one check of the room for the whole object
+    /// (``writeWordQuickly(_:scale:lineHeight:text:readable:comma:digits:to:)``), or, should
     /// the room run short (it never does within the bound the caller reserves), through
     /// the cursor, which checks each value and traps at the room's end.
     mutating func emit(_ f: Fragment) {
@@ -247,10 +253,12 @@ struct MonoGeometryStream: GraphemeSink {
             emitChecked(f, text: text, comma: comma)
             return
         }
+        let (readable, digits) = (self.textCount &- Int(f.utf8Start), self.digits)
         words.withRoom(bound: bound) { q in
             var o = RawJSON(p: q)
-            MonoGeometryStream.writeWord(
-                f, scale: scale, lineHeight: lineHeight, text: text, comma: comma, smallCoordinates: true, to: &o)
+            MonoGeometryStream.writeWordQuickly(
+                f, scale: scale, lineHeight: lineHeight, text: text, readable: readable, comma: comma, digits: digits,
+                to: &o)
             return o.p
         }
     }

@@ -220,4 +220,53 @@ import Testing
         #expect(failures.count == 0, "\(failures.count) messages differ, first: \(failures.first ?? "")")
         #expect(taken > 6_000, "only \(taken) messages took the stream")
     }
+
+    /// ``MonoGeometryStream/writeWordQuickly(_:scale:lineHeight:text:readable:comma:digits:to:)``
+    /// against ``MonoGeometryStream/writeWord(_:scale:lineHeight:text:comma:smallCoordinates:to:)``:
+    /// numbers around 10, 100 and 1,000, texts of 1 to 20 bytes (with bytes to escape), the
+    /// text at the end of the message (fewer than 16 bytes readable) or not.
+    @Test func quickWordObjectsAreTheWordWritersObjects() {
+        var rng = SplitMix64(seed: 0x3D1)
+        let numbers = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1_000, 1_001, 65_535, 2_147_483_647]
+        var failures: [String] = []
+        for _ in 0..<20_000 {
+            func number() -> Int { numbers[Int(rng.next() % UInt64(numbers.count))] }
+            var f = MonoGeometryStream.Fragment()
+            f.entity = number()
+            f.word = number()
+            f.line = Int32(number() % 1_000)
+            f.firstX = Int32(number() % 1_000)
+            f.right = f.firstX + Int32(number() % 1_000)
+            f.utf16Start = Int32(number() % 2_000_000)
+            f.utf16End = f.utf16Start + Int32(number() % 100_000)
+            f.graphemes = number()
+            let word = Array(Self.text(&rng, count: 3).utf8.prefix(20))
+            let pad = Int(rng.next() % 24)
+            let message = word + Array(repeating: UInt8(ascii: "z"), count: pad)
+            let scale = [1, 3, 8][Int(rng.next() % 3)]
+            let lineHeight = [1, 5, 16][Int(rng.next() % 3)]
+            let redact = word.isEmpty || rng.next() % 8 == 0
+            let comma = rng.next() % 2 == 0
+            let bound = MonoGeometryStream.wordBound + 6 * word.count + 16
+            message.withUnsafeBufferPointer { m in
+                let text = redact ? nil : UnsafeBufferPointer(rebasing: m[0..<word.count])
+                let expected = JSONByteCursor.bytes(capacity: bound) { c in
+                    MonoGeometryStream.writeWord(
+                        f, scale: scale, lineHeight: lineHeight, text: text, comma: comma, smallCoordinates: false,
+                        to: &c)
+                }
+                let quick = JSONByteCursor.bytes(capacity: bound) { c in
+                    c.withRoom(bound: bound) { q in
+                        var o = RawJSON(p: q)
+                        MonoGeometryStream.writeWordQuickly(
+                            f, scale: scale, lineHeight: lineHeight, text: text, readable: m.count, comma: comma,
+                            digits: SmallDecimals.table, to: &o)
+                        return o.p
+                    }
+                }
+                if quick != expected { failures.append(String(decoding: expected, as: UTF8.self)) }
+            }
+        }
+        #expect(failures.count == 0, "\(failures.count) words differ, first: \(failures.first ?? "")")
+    }
 }
