@@ -85,7 +85,7 @@ extension MonoGeometryStream {
                     guard i < n else { break }
                 }
             }
-            let (c, length) = GraphemeScanner.decodeScalar(base, at: i, count: n)
+            let (c, length) = GraphemeScanner.decode(p, i)
             let units: Int32 = length == 4 ? 2 : 1
             // The table keeps the BMP and U+1F000 to U+1FFFF; others read a surrogate's 0.
             let index = c < 0x10000 ? Int(c) : c &>> 12 == 0x1F ? Int(c &- 0xF000) : 0xD800

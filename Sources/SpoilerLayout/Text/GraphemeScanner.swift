@@ -41,33 +41,6 @@ enum GraphemeScanner {
         )
     }
 
-    /// Decodes the scalar at byte `i` of the first `n` bytes of valid UTF-8 at `base`, as
-    /// ``decode(_:_:)`` does, with no branch on its length: the four bytes from `i` are read
-    /// at once (while four are left) and the payload bits of all four gathered, then
-    /// shifted down past the bytes the scalar does not have. Text that mixes scripts makes
-    /// a branch on the length hard to predict.
-    @inline(__always)
-    static func decodeScalar(_ base: UnsafePointer<UInt8>, at i: Int, count n: Int) -> (UInt32, Int) {
-        let b0 = base[i]
-        // A lead byte has as many high ones as the sequence has bytes.
-        let length = b0 < 0x80 ? 1 : (~b0).leadingZeroBitCount
-        var w: UInt32
-        if i &+ 4 <= n {
-            w = UInt32(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt32.self))
-        } else {
-            w = UInt32(b0)
-            var k = 1
-            while k < length {
-                w |= UInt32(base[i &+ k]) &<< (8 &* k)
-                k &+= 1
-            }
-        }
-        // The lead's payload (its marker bits are masked off, the bit below them is 0).
-        let lead = UInt32(b0) & (0x7F &>> UInt32(length &- 1))
-        let all = lead &<< 18 | (w &>> 8 & 0x3F) &<< 12 | (w &>> 16 & 0x3F) &<< 6 | w &>> 24 & 0x3F
-        return (all &>> UInt32(6 &* (4 &- length)), length)
-    }
-
     /// The grapheme cluster that starts at byte `start` of valid UTF-8 `p`.
     ///
     /// It looks no further than byte `n`. `table` is ``BMPInfo/table``, passed in so that a loop reads the global once.
