@@ -71,7 +71,7 @@ extension LayoutEngine {
             let base = room.baseAddress!
             let wordsRoom = UnsafeMutableBufferPointer(start: base + headBound, count: wordsBound)
             var stream = MonoGeometryStream(
-                text: textBase, entities: entities, scale: cellWidth, lineHeight: cellHeight, redact: redact,
+                text: textBase, count: n, entities: entities, scale: cellWidth, lineHeight: cellHeight, redact: redact,
                 words: JSONByteCursor(room: wordsRoom))
             let end = LayoutEngine.forEachGrapheme(p, count: n, measure: MonoMeasure(), into: &stream)
             stream.finish(end: end)

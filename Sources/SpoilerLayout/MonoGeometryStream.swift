@@ -77,6 +77,8 @@ struct MonoGeometryStream: GraphemeSink {
     static let tabStop: Int32 = 8
 
     let text: UnsafePointer<UInt8>
+    /// The text's length in bytes.
+    let textCount: Int
     let entities: [Entity]
     /// Pixels per cell across and down.
     let scale: Int
@@ -84,6 +86,8 @@ struct MonoGeometryStream: GraphemeSink {
     let redact: Bool
     /// Where the word objects go, separated by commas.
     var words: JSONByteCursor
+    /// ``SmallDecimals/table``, read once.
+    let digits = SmallDecimals.table
     var wordCount = 0
     /// Set when a condition of the stream does not hold: its output must not be used.
     var failed = false
@@ -103,10 +107,11 @@ struct MonoGeometryStream: GraphemeSink {
     var activeCount = 0
 
     init(
-        text: UnsafePointer<UInt8>, entities: [Entity], scale: Int, lineHeight: Int, redact: Bool,
-        words: JSONByteCursor
+        text: UnsafePointer<UInt8>, count textCount: Int, entities: [Entity], scale: Int, lineHeight: Int,
+        redact: Bool, words: JSONByteCursor
     ) {
         self.text = text
+        self.textCount = textCount
         self.entities = entities
         self.scale = scale
         self.lineHeight = lineHeight
@@ -139,130 +144,6 @@ struct MonoGeometryStream: GraphemeSink {
         nextEntity = entities.count
         nextStart = .max
         nextEnd = .max
-    }
-
-    static var takesRuns: Bool { true }
-
-    /// Takes the graphemes that are one scalar each that starts a cluster alone and is no
-    /// line break or tab (`GraphemeScanner.BMPInfo.startsAlone`), followed by none that
-    /// joins it, up to the next spoiler's start: outside every spoiler such a grapheme only
-    /// moves `x`, by the cells the table gives it (what `GraphemeScanner.scan` gives it);
-    /// inside one spoiler, up to its end, such graphemes that are not whitespace also add
-    /// to its open word (opening one if none is), and an ASCII space followed by ASCII ends
-    /// the open word, as ``visit(width:kind:utf8Start:utf8End:utf16Start:utf16Length:)``
-    /// ends it; other whitespace ends the run.
-    @inline(__always)
-    mutating func takeRun(
-        _ p: UnsafeBufferPointer<UInt8>, from start: Int, count n: Int, utf16Start: Int32,
-        table: UnsafeBufferPointer<UInt8>
-    ) -> (Int, Int32) {
-        guard activeCount <= 1 else { return (start, utf16Start) }
-        typealias Info = GraphemeScanner.BMPInfo
-        let inside = activeCount == 1
-        let limit = inside ? min(nextStart, active[0].end) : nextStart
-        var i = start
-        var u16 = utf16Start
-        var cells = x
-        var (c, length) = GraphemeScanner.decode(p, i)
-        var info = Info.info(of: c, in: table)
-        while info & Info.startsAlone != 0 {
-            // Printable ASCII followed by ASCII: each a cluster of its own, one cell wide. A
-            // run of them (up to a space inside a spoiler) is taken at once.
-            if c < 0x80 && i &+ 1 < n && p[i &+ 1] < 0x80 {
-                let room = Int(limit &- u16)
-                guard room >= 1 else { break }
-                if inside && c == 0x20 {
-                    // A space inside the spoiler ends its open word, as `visit` ends it.
-                    if let closed = active[0].endWord() { emit(closed) }
-                    cells &+= 1
-                    u16 &+= 1
-                    i &+= 1
-                    let b = p[i]
-                    c = UInt32(b)
-                    length = 1
-                    info = table[Int(b)]
-                    continue
-                }
-                let stop = min(n &- 1, i &+ room)
-                var j = i &+ 1
-                // Eight at a time while all eight are printable (and no space inside a
-                // spoiler) and the byte after them is ASCII, then one at a time.
-                if let base = p.baseAddress {
-                    while j &+ 8 < stop {
-                        let v = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
-                        var stops = (v | (v &+ ByteLanes.ones)) & ByteLanes.highs | ByteLanes.below(v, 0x20)
-                        if inside { stops |= ByteLanes.equal(v, 0x20) }
-                        guard stops == 0 && base[j &+ 8] < 0x80 else { break }
-                        j &+= 8
-                    }
-                }
-                while j < stop {
-                    let b = p[j]
-                    guard b >= 0x20 && b < 0x7F && p[j &+ 1] < 0x80 && !(inside && b == 0x20) else { break }
-                    j &+= 1
-                }
-                let taken = Int32(truncatingIfNeeded: j &- i)
-                if inside,
-                    let closed = active[0].take(
-                        line: line, x: cells, utf16Start: u16, utf8Start: Int32(truncatingIfNeeded: i), cells: taken,
-                        utf16Length: taken, utf8Length: taken, graphemes: Int(taken))
-                {
-                    emit(closed)
-                }
-                cells &+= taken
-                u16 &+= taken
-                i = j
-                let b = p[i]
-                c = UInt32(b)
-                length = 1
-                info = table[Int(b)]
-                continue
-            }
-            if inside {
-                let kind = info & Info.kindMask
-                if kind == GraphemeKind.space.rawValue || kind == GraphemeKind.glue.rawValue { break }
-            }
-            let units: Int32 = c > 0xFFFF ? 2 : 1
-            guard u16 &+ units <= limit else { break }
-            let next = i &+ length
-            var d: UInt32 = 0
-            var dLength = 0
-            var dInfo: UInt8 = 0
-            if next < n {
-                let b = p[next]
-                if b < 0x80 {
-                    d = UInt32(b)
-                    dLength = 1
-                    dInfo = table[Int(b)]
-                } else {
-                    (d, dLength) = GraphemeScanner.decode(p, next)
-                    guard let k = Info.index(of: d) else { break }
-                    dInfo = table[k]
-                    // An extending scalar, or a vowel or final jamo after a Hangul syllable,
-                    // joins the cluster: the scanner takes it.
-                    if dInfo & Info.extends != 0 { break }
-                    if c >= 0xAC00 && c <= 0xD7A3 && ((d >= 0x1160 && d <= 0x11FF) || (d >= 0xD7B0 && d <= 0xD7FF)) {
-                        break
-                    }
-                }
-            }
-            if inside,
-                let closed = active[0].take(
-                    line: line, x: cells, utf16Start: u16, utf8Start: Int32(truncatingIfNeeded: i),
-                    cells: Int32(info >> 4 & 0x03), utf16Length: units, utf8Length: Int32(truncatingIfNeeded: length))
-            {
-                emit(closed)
-            }
-            cells &+= Int32(info >> 4 & 0x03)
-            u16 &+= units
-            i = next
-            guard next < n else { break }
-            c = d
-            length = dLength
-            info = dInfo
-        }
-        x = cells
-        return (i, u16)
     }
 
     @inline(__always)
@@ -355,7 +236,8 @@ struct MonoGeometryStream: GraphemeSink {
     }
 
     /// Writes one word box, as ``TextLayout/jsonBytes(id:redact:)`` writes a ``WordBox``:
-    /// through a ``RawJSON`` with one check of the room for the whole object, or, should
+    /// through a ``RawJSON`` with one check of the room for the whole object
+    /// (``writeWordQuickly(_:scale:lineHeight:text:readable:comma:digits:to:)``), or, should
     /// the room run short (it never does within the bound the caller reserves), through
     /// the cursor, which checks each value and traps at the room's end.
     mutating func emit(_ f: Fragment) {
@@ -371,10 +253,12 @@ struct MonoGeometryStream: GraphemeSink {
             emitChecked(f, text: text, comma: comma)
             return
         }
+        let (readable, digits) = (self.textCount &- Int(f.utf8Start), self.digits)
         words.withRoom(bound: bound) { q in
             var o = RawJSON(p: q)
-            MonoGeometryStream.writeWord(
-                f, scale: scale, lineHeight: lineHeight, text: text, comma: comma, smallCoordinates: true, to: &o)
+            MonoGeometryStream.writeWordQuickly(
+                f, scale: scale, lineHeight: lineHeight, text: text, readable: readable, comma: comma, digits: digits,
+                to: &o)
             return o.p
         }
     }

@@ -183,4 +183,90 @@ import Testing
             #expect(raw == expected, "\(n)")
         }
     }
+
+    /// Words of Latin, Cyrillic, CJK and emoji, and the scalars that may join the grapheme
+    /// before them (marks in and past the BMP, a ZWJ or VS16 after ASCII, a vowel jamo
+    /// after a syllable, a tag), for the stream's runs of any script: its words and lines
+    /// must be the general layout's, with spoilers that start and end anywhere, inside
+    /// clusters too.
+    @Test func runsOfMixedScriptsStreamAsTheyLayOut() {
+        let words = [
+            "butler", "candlestick", "Привет", "концовка", "ж\u{483}", "漢字", "映画", "naïve", "e\u{301}té", "Zoe\u{308}",
+            "👍🏽", "😀", "🇺🇦", "👩‍👩‍👧", "각\u{1161}", "가\u{1161}", "각\u{11A8}", "가\u{11A8}", "각", "a\u{E0100}", "x\u{1D165}y",
+            "a\u{200D}", "b\u{FE0F}", "\u{301}",
+            "ａｂ", "𠀀", "\u{10FFFD}", "\u{AD}", "\u{2060}", "\u{600}a", "\u{E33}", "ก\u{E33}", "\u{A0}", "\u{3000}",
+            "\u{2007}", "x\u{903}", "\"q\"", "a\\b", "\u{1}", "\u{7F}", "\u{85}", "\t", "\n", "\r\n",
+        ]
+        var rng = SplitMix64(seed: 0x5C21)
+        var failures: [String] = []
+        var taken = 0
+        let engines = [LayoutEngine(), LayoutEngine(model: .mono(cellWidth: 3, cellHeight: 5))]
+        for round in 0..<8_000 {
+            var text = ""
+            for _ in 0..<Int(rng.next() % 14) {
+                text += words[Int(rng.next() % UInt64(words.count))]
+                text += rng.next() % 4 == 0 ? "" : " "
+            }
+            let bytes = Array(text.utf8)
+            let entities = Self.spoilers(&rng, utf16Count: text.utf16.count)
+            let engine = engines[round % engines.count]
+            let redact = round % 7 == 0
+            let expected = GeometryStreamTests.general(engine, bytes, entities, id: nil, redact: redact)
+            if let streamed = GeometryStreamTests.streamed(engine, bytes, entities, id: nil, redact: redact) {
+                taken += 1
+                if streamed != expected { failures.append("\(text.debugDescription) \(entities)") }
+            }
+        }
+        #expect(failures.count == 0, "\(failures.count) messages differ, first: \(failures.first ?? "")")
+        #expect(taken > 6_000, "only \(taken) messages took the stream")
+    }
+
+    /// ``MonoGeometryStream/writeWordQuickly(_:scale:lineHeight:text:readable:comma:digits:to:)``
+    /// against ``MonoGeometryStream/writeWord(_:scale:lineHeight:text:comma:smallCoordinates:to:)``:
+    /// numbers around 10, 100 and 1,000, texts of 1 to 20 bytes (with bytes to escape), the
+    /// text at the end of the message (fewer than 16 bytes readable) or not.
+    @Test func quickWordObjectsAreTheWordWritersObjects() {
+        var rng = SplitMix64(seed: 0x3D1)
+        let numbers = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1_000, 1_001, 65_535, 2_147_483_647]
+        var failures: [String] = []
+        for _ in 0..<20_000 {
+            func number() -> Int { numbers[Int(rng.next() % UInt64(numbers.count))] }
+            var f = MonoGeometryStream.Fragment()
+            f.entity = number()
+            f.word = number()
+            f.line = Int32(number() % 1_000)
+            f.firstX = Int32(number() % 1_000)
+            f.right = f.firstX + Int32(number() % 1_000)
+            f.utf16Start = Int32(number() % 2_000_000)
+            f.utf16End = f.utf16Start + Int32(number() % 100_000)
+            f.graphemes = number()
+            let word = Array(Self.text(&rng, count: 3).utf8.prefix(20))
+            let pad = Int(rng.next() % 24)
+            let message = word + Array(repeating: UInt8(ascii: "z"), count: pad)
+            let scale = [1, 3, 8][Int(rng.next() % 3)]
+            let lineHeight = [1, 5, 16][Int(rng.next() % 3)]
+            let redact = word.isEmpty || rng.next() % 8 == 0
+            let comma = rng.next() % 2 == 0
+            let bound = MonoGeometryStream.wordBound + 6 * word.count + 16
+            message.withUnsafeBufferPointer { m in
+                let text = redact ? nil : UnsafeBufferPointer(rebasing: m[0..<word.count])
+                let expected = JSONByteCursor.bytes(capacity: bound) { c in
+                    MonoGeometryStream.writeWord(
+                        f, scale: scale, lineHeight: lineHeight, text: text, comma: comma, smallCoordinates: false,
+                        to: &c)
+                }
+                let quick = JSONByteCursor.bytes(capacity: bound) { c in
+                    c.withRoom(bound: bound) { q in
+                        var o = RawJSON(p: q)
+                        MonoGeometryStream.writeWordQuickly(
+                            f, scale: scale, lineHeight: lineHeight, text: text, readable: m.count, comma: comma,
+                            digits: SmallDecimals.table, to: &o)
+                        return o.p
+                    }
+                }
+                if quick != expected { failures.append(String(decoding: expected, as: UTF8.self)) }
+            }
+        }
+        #expect(failures.count == 0, "\(failures.count) words differ, first: \(failures.first ?? "")")
+    }
 }

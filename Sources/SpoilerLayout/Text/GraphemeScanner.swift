@@ -186,7 +186,8 @@ enum GraphemeScanner {
     }
 
     /// Facts about every scalar of the Basic Multilingual Plane and of U+1F000 to U+1FFFF
-    /// (the emoji), derived once per process from utf8proc (about 3 ms): bits 0–2 the
+    /// (the emoji), from utf8proc (recorded at build time, or derived once per process,
+    /// about 3 ms, when the utf8proc at hand is another version): bits 0–2 the
     /// ``GraphemeKind`` of the scalar alone (``kindMask``), bit 3 ``pictographic``, bits
     /// 4–5 its cells, bit 6 ``startsAlone``, bit 7 ``extends``. ``index(of:)`` gives a
     /// scalar's place in ``table``.
@@ -221,7 +222,17 @@ enum GraphemeScanner {
             return table[k]
         }
 
-        static let table: [UInt8] = (0..<0x11000).map { k -> UInt8 in
+        /// The facts, from the table recorded at build time (``recorded``) when the
+        /// utf8proc the process runs with is the one it was recorded from, else derived.
+        static let table: [UInt8] = recorded(utf8procVersion: String(cString: utf8proc_version())) ?? derived()
+
+        /// The facts derived from utf8proc, scalar by scalar (about 14 M instructions).
+        static func derived() -> [UInt8] {
+            (0..<0x11000).map(derive)
+        }
+
+        /// The facts about the scalar at place `k` of ``table``, from utf8proc.
+        static func derive(_ k: Int) -> UInt8 {
             let v = k < 0x10000 ? k : Int(emojiStart) + k - 0x10000
             if v >= 0xD800 && v <= 0xDFFF { return 0 }
             let bc = Int(utf8proc_get_property(Int32(v)).pointee.boundclass)
