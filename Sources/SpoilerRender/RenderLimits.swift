@@ -143,30 +143,50 @@ public enum RenderLimits {
             + "\(maxHiddenGraphemes)\(densityNote(density)); \(advice)"
     }
 
+    /// The hidden graphemes a reduced-motion scene of `layout` weighs as: Telegram's still
+    /// pattern has one dot per 4 px² of a hidden word, whatever its graphemes, and 22 dots
+    /// count as one hidden grapheme (the dust's live particles per grapheme), so 88 px² of
+    /// hidden words, rounded up (an 8 × 16 cell is about 1.45).
+    ///
+    /// - Complexity: O(words).
+    public static func reducedMotionWeight(in layout: TextLayout) -> Int {
+        let area = layout.words.reduce(0.0) { $0 + max($1.rect.width, 0) * max($1.rect.height, 0) }
+        return Int((area / 88).rounded(.up))
+    }
+
     /// Why `layout` is over a limit for a render of `frames` frames (0 for a still), or nil.
+    ///
+    /// With reduced motion the particles are Telegram's still pattern, one dot per 4 px² of a
+    /// hidden word, so the limits count ``reducedMotionWeight(in:)`` where they count hidden
+    /// graphemes (density does not change the pattern).
     ///
     /// - Parameters:
     ///   - layout: The message's layout.
     ///   - frames: The frames the render holds at once: an animated SVG's or a JSON
     ///     timeline's; 0 for a still picture or a streamed animation.
     ///   - density: The effect's `density` (20 by default).
+    ///   - reducedMotion: Whether the scene is the reduced-motion still pattern.
     ///   - format: The format's name for the message (`svg`).
     /// - Returns: One line without a final newline, or nil when the render may go on.
-    public static func problem(layout: TextLayout, frames: Int, density: Double, format: String) -> String? {
-        let hidden = hiddenGraphemes(in: layout)
-        let weight = max(density, 0) / 20
+    public static func problem(
+        layout: TextLayout, frames: Int, density: Double, reducedMotion: Bool = false, format: String
+    ) -> String? {
+        let hidden = reducedMotion ? reducedMotionWeight(in: layout) : hiddenGraphemes(in: layout)
+        let weight = reducedMotion ? 1 : max(density, 0) / 20
+        let what =
+            reducedMotion
+            ? "hidden graphemes' worth of dots (--reduced-motion: one per 4 px² of a hidden word)" : "hidden graphemes"
+        let note = reducedMotion ? "" : densityNote(density)
         if Double(hidden) * weight > Double(maxHiddenGraphemes) {
-            return "\(hidden) hidden graphemes: --format \(format) draws at most \(maxHiddenGraphemes)"
-                + "\(densityNote(density)); \(advice)"
+            return "\(hidden) \(what): --format \(format) draws at most \(maxHiddenGraphemes)\(note); \(advice)"
         }
         if frames > 0, Double(hidden) * weight > Double(maxAnimatedHiddenGraphemes) {
-            return "\(hidden) hidden graphemes: --format \(format) animates at most \(maxAnimatedHiddenGraphemes)"
-                + "\(densityNote(density)); \(advice)"
+            return
+                "\(hidden) \(what): --format \(format) animates at most \(maxAnimatedHiddenGraphemes)\(note); \(advice)"
         }
         if frames > 0, Double(hidden) * Double(frames) * weight > Double(maxGraphemeFrames) {
-            return "\(hidden) hidden graphemes over \(frames) frames: --format \(format) animates at most "
-                + "\(maxGraphemeFrames) grapheme-frames\(densityNote(density)); lower --duration or --fps, "
-                + advice
+            return "\(hidden) \(what) over \(frames) frames: --format \(format) animates at most "
+                + "\(maxGraphemeFrames) grapheme-frames\(note); lower --duration or --fps, " + advice
         }
         return nil
     }

@@ -72,6 +72,20 @@ import Testing
                 + "or split the message\n")
     }
 
+    /// With reduced motion the hidden words' area is what counts: 700 double-width
+    /// graphemes are refused for an animation and drawn still.
+    @Test func reducedMotionCountsTheArea() throws {
+        let message = "||" + String(repeating: "映", count: 700) + "||"
+        let loop = try runSpoiler(["render", "--format", "svg", "--duration", "1", "--reduced-motion"], input: message)
+        #expect(loop.status == 1)
+        #expect(
+            loop.err
+                == "error: <stdin>: 2037 hidden graphemes' worth of dots (--reduced-motion: one per 4 px² of a hidden "
+                + "word): --format svg animates at most 1024; use --format html or split the message\n")
+        #expect(try runSpoiler(["render", "--format", "svg", "--duration", "1"], input: message).status == 0)
+        #expect(try runSpoiler(["render", "--format", "svg", "--reduced-motion"], input: message).status == 0)
+    }
+
     /// Density scales the particles, and so the limit; the page has no limit.
     @Test func densityAndThePage() throws {
         let message = String(repeating: "||abcdefghij|| ", count: 300)  // 3,000 hidden graphemes
@@ -94,10 +108,14 @@ import Testing
     func aScreenOfTooManyCellsIsRefusedOrDrawnInBands(short: Bool) throws {
         // 600 columns × 301 rows (a short message, drawn whole), or 9,000 × 1,801 (drawn in pieces).
         let width = short ? 600 : 9_000
-        let message = String(repeating: "a", count: width) + String(repeating: "\n", count: short ? 300 : 1_800)
+        let message =
+            String(repeating: "a", count: width) + String(repeating: "\n", count: short ? 300 : 1_800)
             + "b ||x||"
         let rows = short ? 301 : 1_801
-        for args in [["--format", "cast"], ["--format", "ansi", "--duration", "0.1"], ["--format", "ansi", "--reveal-at", "0.1"]] {
+        for args in [
+            ["--format", "cast"], ["--format", "ansi", "--duration", "0.1"],
+            ["--format", "ansi", "--reveal-at", "0.1"],
+        ] {
             let r = try runSpoiler(["render"] + args, input: message)
             #expect(r.status == 1)
             #expect(r.stdout.isEmpty)
@@ -120,7 +138,8 @@ import Testing
             #expect(!text.contains("x"))
         }
         // Wrapped at 80 columns: 80 × 301 cells are drawn; 80 × 1,913 are still too many.
-        let wrapped = try runSpoiler(["render", "--format", "cast", "--width", "80", "--duration", "0.1"], input: message)
+        let wrapped = try runSpoiler(
+            ["render", "--format", "cast", "--width", "80", "--duration", "0.1"], input: message)
         #expect(wrapped.status == (short ? 0 : 1), "\(wrapped.err)")
     }
 }

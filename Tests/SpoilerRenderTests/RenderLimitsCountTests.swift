@@ -105,6 +105,25 @@ import Testing
         #expect(RenderLimits.problem(layout: layout, frames: 1, density: 19.9, format: "svg") == nil)
     }
 
+    /// With reduced motion the still pattern's dots grow with the hidden words' area: a
+    /// double-width grapheme weighs twice a single-width one, density nothing.
+    @Test func reducedMotionWeighsTheHiddenArea() {
+        func layout(_ hidden: String) -> TextLayout {
+            LayoutEngine().layout(
+                Message(text: hidden, entities: [Entity(.spoiler, offset: 0, length: hidden.utf16.count)]))
+        }
+        let narrow = layout(String(repeating: "x", count: 600))  // 600 cells of 8 × 16 px
+        let wide = layout(String(repeating: "映", count: 600))  // 1,200 cells
+        #expect(RenderLimits.reducedMotionWeight(in: narrow) == 873)  // ⌈600 × 128 ÷ 88⌉
+        #expect(RenderLimits.reducedMotionWeight(in: wide) == 1746)
+        #expect(RenderLimits.problem(layout: wide, frames: 2, density: 20, format: "svg") == nil)
+        #expect(RenderLimits.problem(layout: narrow, frames: 2, density: 20, reducedMotion: true, format: "svg") == nil)
+        #expect(
+            RenderLimits.problem(layout: wide, frames: 2, density: 1, reducedMotion: true, format: "svg")
+                == "1746 hidden graphemes' worth of dots (--reduced-motion: one per 4 px² of a hidden word): "
+                + "--format svg animates at most 1024; use --format html or split the message")
+    }
+
     /// The screen of a terminal render: columns × rows, overflow included.
     @Test func theScreenIsLimited() {
         #expect(RenderLimits.problem(columns: 512, rows: 256, format: "cast") == nil)

@@ -76,9 +76,15 @@ enum MemoryStage {
     static let limitInputs: [(name: String, text: String)] = [
         ("hidden-4090", "||" + String(repeating: "x", count: 4_090) + "||"),
         ("spoilers-4096", String(repeating: "||a|| ", count: 4_096)),
-        ("text-61k-hidden-4090", String(repeating: "a", count: 61_000) + " ||" + String(repeating: "x", count: 4_090) + "||"),
+        (
+            "text-61k-hidden-4090",
+            String(repeating: "a", count: 61_000) + " ||" + String(repeating: "x", count: 4_090) + "||"
+        ),
         ("hidden-1020", "||" + String(repeating: "x", count: 1_020) + "||"),
-        ("text-64k-hidden-1020", String(repeating: "a", count: 64_000) + " ||" + String(repeating: "x", count: 1_020) + "||"),
+        (
+            "text-64k-hidden-1020",
+            String(repeating: "a", count: 64_000) + " ||" + String(repeating: "x", count: 1_020) + "||"
+        ),
         ("emoji-1000", "||" + String(repeating: "👩‍👩‍👧", count: 1_000) + "||"),
     ]
 
@@ -171,7 +177,8 @@ enum MemoryStage {
                 guard let result = peakRSS(spoiler, ["render"] + arguments + [path]) else { continue }
                 let peak = Double(result.bytes) / 1_048_576
                 let over = peak - 8 * Double(bytes.count) / 1_048_576
-                let run = "\(name) \(arguments.joined(separator: " ")): \(BenchRun.format(peak)) MB, exit \(result.status)"
+                let run =
+                    "\(name) \(arguments.joined(separator: " ")): \(BenchRun.format(peak)) MB, exit \(result.status)"
                 if over > worstOver { (worstOver, detail) = (over, run) }
                 if peak > worstPeak { (worstPeak, peakDetail) = (peak, run) }
             }

@@ -258,7 +258,8 @@ enum RenderCommand {
         }
         if limited,
             let problem = RenderLimits.problem(
-                layout: layout, frames: frames, density: options.density, format: format.rawValue)
+                layout: layout, frames: frames, density: options.density, reducedMotion: options.reducedMotion,
+                format: format.rawValue)
         {
             throw .failure("\(inputName): \(problem)")
         }

@@ -60,7 +60,8 @@ enum TerminalRender {
         let overLimit = [(layoutColumns, layoutRows), (columns ?? layoutColumns, rows ?? layoutRows)].lazy.compactMap {
             RenderLimits.problem(columns: $0.0, rows: $0.1, format: cast ? "cast" : "ansi")
         }.first
-        let isPlainStill = !cast && job.durationGiven == nil && !job.args.given("reveal-at") && party == nil && stage == nil
+        let isPlainStill =
+            !cast && job.durationGiven == nil && !job.args.given("reveal-at") && party == nil && stage == nil
         if let overLimit {
             // A still frame of the text alone is drawn in bands of rows, whatever its size.
             guard isPlainStill else { throw .failure("\(job.args.inputPath ?? "<stdin>"): \(overLimit)") }
