@@ -59,6 +59,7 @@ extension MonoGeometryStream {
         var isOpen = inside && active[0].isOpen
         var openedAt = -1
         var added = 0
+        let letters = twoByteLetters
         while i < n {
             // Printable ASCII (and no space, inside), eight bytes looked at at once: each a
             // cluster of one cell, which an extending scalar after the last may join below.
@@ -83,6 +84,30 @@ extension MonoGeometryStream {
                     u16 &+= k
                     cells &+= k
                     guard i < n else { break }
+                }
+            }
+            // Two-byte letters (``TwoByteLetters``), four looked at at once: each a cluster
+            // of one cell and no whitespace, taken as ASCII is.
+            if letters && i &+ 8 <= n && TwoByteLetters.mayLead(base[i]) {
+                let v = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                let k = min(Int32(truncatingIfNeeded: TwoByteLetters.count(in: v)), limit &- u16)
+                if k > 0 {
+                    if inside {
+                        if !isOpen {
+                            open(utf8Start: i, utf16Start: u16, x: cells)
+                            isOpen = true
+                            openedAt = i
+                        }
+                        added &+= Int(k)
+                        lastInWord = true
+                    }
+                    last = i &+ 2 &* Int(k) &- 2
+                    lastU16 = u16 &+ k &- 1
+                    lastCells = cells &+ k &- 1
+                    i &+= 2 &* Int(k)
+                    u16 &+= k
+                    cells &+= k
+                    continue
                 }
             }
             let (c, length) = GraphemeScanner.decode(p, i)

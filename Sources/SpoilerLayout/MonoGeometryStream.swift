@@ -88,6 +88,9 @@ struct MonoGeometryStream: GraphemeSink {
     var words: JSONByteCursor
     /// ``SmallDecimals/table``, read once.
     let digits = SmallDecimals.table
+    /// ``TwoByteLetters/holdInTable``, read once: whether runs take two-byte letters four
+    /// at a time.
+    let twoByteLetters = TwoByteLetters.holdInTable
     var wordCount = 0
     /// Set when a condition of the stream does not hold: its output must not be used.
     var failed = false

@@ -196,6 +196,9 @@ import Testing
             "a\u{200D}", "b\u{FE0F}", "\u{301}",
             "ａｂ", "𠀀", "\u{10FFFD}", "\u{AD}", "\u{2060}", "\u{600}a", "\u{E33}", "ก\u{E33}", "\u{A0}", "\u{3000}",
             "\u{2007}", "x\u{903}", "\"q\"", "a\\b", "\u{1}", "\u{7F}", "\u{85}", "\t", "\n", "\r\n",
+            // Two-byte letters taken four at a time, their neighbours, and what joins them.
+            "ÀÿÆ×÷ßñé", "Ѐѿабвгдеёжзийклмнопрстуфхцчшщъыьэюя", "жж\u{301}ж", "ёёё\u{200D}", "ЁЁ\u{FE0F}",
+            "ѿ\u{483}ѿ", "\u{482}Ґ", "ӁӁ", "aéaéaé", "¿¡", "\u{BF}\u{C0}", "Ä\u{308}Ö\u{308}Ü\u{308}", "ø\u{200D}\u{1F469}",
         ]
         var rng = SplitMix64(seed: 0x5C21)
         var failures: [String] = []
@@ -219,6 +222,31 @@ import Testing
         }
         #expect(failures.count == 0, "\(failures.count) messages differ, first: \(failures.first ?? "")")
         #expect(taken > 6_000, "only \(taken) messages took the stream")
+    }
+
+    /// ``TwoByteLetters/count(in:)`` against a byte-by-byte reading, on words of lead,
+    /// continuation and other bytes; and the table's facts it relies on.
+    @Test func twoByteLettersAreCountedAsTheyDecode() {
+        #expect(TwoByteLetters.holdInTable)
+        #expect(!TwoByteLetters.hold(in: GraphemeScanner.BMPInfo.table.enumerated().map { $0 == 0x410 ? 0 : $1 }))
+        let bytes: [UInt8] = [0xC2, 0xC3, 0xC4, 0xCF, 0xD0, 0xD1, 0xD2, 0x80, 0xBF, 0xC0, 0x7F, 0x41, 0x20, 0xFF, 0x00]
+        var rng = SplitMix64(seed: 0x2B7E)
+        var failures: [String] = []
+        for _ in 0..<200_000 {
+            let word = (0..<8).map { _ in bytes[Int(rng.next() % UInt64(bytes.count))] }
+            var expected = 0
+            while expected < 4 {
+                let (lead, next) = (word[2 * expected], word[2 * expected + 1])
+                guard lead == 0xC3 || lead == 0xD0 || lead == 0xD1, next & 0xC0 == 0x80 else { break }
+                expected += 1
+            }
+            let v = word.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            if TwoByteLetters.count(in: v) != expected { failures.append("\(word)") }
+        }
+        #expect(failures.isEmpty, "\(failures.count) words, first: \(failures.first ?? "")")
+        for b in UInt8.min...UInt8.max {
+            #expect(TwoByteLetters.mayLead(b) == (0xC3...0xD1).contains(b))
+        }
     }
 
     /// ``MonoGeometryStream/writeWordQuickly(_:scale:lineHeight:text:readable:comma:digits:to:)``
