@@ -82,8 +82,8 @@ public struct ANSIFrameBuilder: Sendable {
         }
         glyphs = cells
         clusterDisplays = clusters
-        let columns = layout.columns ?? Int((Double(layout.width) / cellWidth).rounded(.up))
-        let rows = layout.rows ?? layout.lines.count
+        let columns = layout.cellColumns
+        let rows = layout.cellRows
         // Glyphs come row by row (the layout's order): where each row's run starts.
         let inRowOrder = zip(cells, cells.dropFirst()).allSatisfy { $0.row <= $1.row }
         if inRowOrder && rows >= 0 && cells.allSatisfy({ $0.row >= 0 && Int($0.row) < rows }) {

@@ -37,9 +37,9 @@ extension StillFrameWriter {
     ) {
         var options = options
         options.fillHiddenCells = true
-        let rows = layout.rows ?? layout.lines.count
+        let rows = layout.cellRows
         let cellWidth = Double(max(1, layout.metrics.cellWidth))
-        let columns = max(1, layout.columns ?? Int((Double(layout.width) / cellWidth).rounded(.up)))
+        let columns = max(1, layout.cellColumns)
         // Up to 512 columns, bands of `bandRows` rows as wide as the layout; wider, each
         // band as wide as its widest row and as tall as fits `bandCells`.
         let isWide = columns * StillFrameWriter.bandRows > StillFrameWriter.bandCells
