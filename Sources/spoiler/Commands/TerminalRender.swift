@@ -55,8 +55,7 @@ enum TerminalRender {
                 x: 0, y: 0, width: Double(columns ?? 0) * cellWidth, height: Double(rows ?? 0) * cellHeight))
         // The layout's cells (the dot raster) and the screen's (the canvases), before either
         // is made.
-        let layoutColumns = job.layout.columns ?? Int((Double(job.layout.width) / cellWidth).rounded(.up))
-        let layoutRows = job.layout.rows ?? job.layout.lines.count
+        let (layoutColumns, layoutRows) = (job.layout.cellColumns, job.layout.cellRows)
         let overLimit = [(layoutColumns, layoutRows), (columns ?? layoutColumns, rows ?? layoutRows)].lazy.compactMap {
             RenderLimits.problem(columns: $0.0, rows: $0.1, format: cast ? "cast" : "ansi")
         }.first
@@ -68,16 +67,10 @@ enum TerminalRender {
             options.fillHiddenCells = true
             // Each band makes a scene of its own words; the whole message's is let go.
             _ = job.handOffScene()
-            let (preset, sceneOptions, seed, at) = (job.scene.preset, job.options, job.seed, job.at ?? 0)
+            let makeScene = stillScenes(preset: job.scene.preset, options: job.options, seed: job.seed, at: job.at ?? 0)
             return { [options, job] write in
                 var out: [UInt8] = []
-                StillFrameWriter.writeMessage(
-                    layout: job.layout, options: options,
-                    scene: { layout in
-                        var scene = SpoilerScene(layout: layout, preset: preset, options: sceneOptions, seed: seed)
-                        scene.advance(to: at)
-                        return scene
-                    }, into: &out)
+                StillFrameWriter.writeMessage(layout: job.layout, options: options, scene: makeScene, into: &out)
                 write(out)
             }
         }
@@ -143,16 +136,24 @@ extension TerminalRender {
         let glyphs = args.choice("glyphs", as: GlyphSet.self)!
         let capability = TerminalOptions.capability(
             choice, environment: TerminalOptions.environment(), isTerminal: isatty(1) == 1)
-        let (preset, options, seed) = (effect.preset, effect.options, effect.seed)
         StillFrameWriter.writeMessage(
             message, engine: engine, options: ANSIFrameOptions(capability: capability, glyphs: glyphs),
-            scene: { layout in
-                var scene = SpoilerScene(layout: layout, preset: preset, options: options, seed: seed)
-                scene.advance(to: at)
-                return scene
-            }, write: { StandardStreams.write($0) })
+            scene: stillScenes(preset: effect.preset, options: effect.options, seed: effect.seed, at: at),
+            write: { StandardStreams.write($0) })
         StandardStreams.flush()
         return true
+    }
+
+    /// Makes the scene of each piece or band of a still frame drawn a part at a time: the
+    /// part's own words, advanced to the still's time `at`.
+    static func stillScenes(
+        preset: Preset, options: SceneOptions, seed: UInt64, at: Double
+    ) -> (TextLayout) -> SpoilerScene {
+        { layout in
+            var scene = SpoilerScene(layout: layout, preset: preset, options: options, seed: seed)
+            scene.advance(to: at)
+            return scene
+        }
     }
 }
 
