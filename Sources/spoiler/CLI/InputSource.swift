@@ -58,49 +58,33 @@ final class InputSource {
         // Geometric growth: reserving just `old + count` would copy the whole buffer on
         // every read, quadratic in the input.
         if buffer.capacity < old + count { buffer.reserveCapacity(max(old + count, buffer.capacity * 2)) }
-        var got = 0
-        var failure: Int32 = 0
         buffer.append(contentsOf: repeatElement(0, count: count))
-        buffer.withUnsafeMutableBytes { raw in
-            while true {
-                let n = Glibc.read(fd, raw.baseAddress! + old, count)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                got = n
-                return
-            }
-        }
-        buffer.removeLast(count - got)
-        if failure != 0 {
-            throw .failure("\(name): cannot read: \(String(cString: strerror(failure)))")
-        }
-        return got
+        let result = buffer.withUnsafeMutableBytes { raw in readRetrying(into: raw.baseAddress! + old, count: count) }
+        buffer.removeLast(count - max(result, 0))
+        return try checked(result)
     }
 
     /// Reads up to `buffer.count` bytes into `buffer` from its start, over what it held;
     /// returns how many, 0 at end of input.
     func read(intoWhole buffer: inout [UInt8]) throws(CommandLineError) -> Int {
-        var got = 0
-        var failure: Int32 = 0
-        buffer.withUnsafeMutableBytes { raw in
-            while true {
-                let n = Glibc.read(fd, raw.baseAddress!, raw.count)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                got = n
-                return
-            }
+        try checked(buffer.withUnsafeMutableBytes { raw in readRetrying(into: raw.baseAddress!, count: raw.count) })
+    }
+
+    /// One `read(2)` of up to `count` bytes into `p`, again when a signal interrupts it:
+    /// the bytes read, or minus the `errno` of a failure.
+    private func readRetrying(into p: UnsafeMutableRawPointer, count: Int) -> Int {
+        while true {
+            let n = Glibc.read(fd, p, count)
+            if n >= 0 { return n }
+            if errno != EINTR { return -Int(errno) }
         }
-        if failure != 0 {
-            throw .failure("\(name): cannot read: \(String(cString: strerror(failure)))")
-        }
-        return got
+    }
+
+    /// The bytes of a ``readRetrying(into:count:)`` result, or its failure as an error naming
+    /// the input.
+    private func checked(_ result: Int) throws(CommandLineError) -> Int {
+        guard result < 0 else { return result }
+        throw .failure("\(name): cannot read: \(String(cString: strerror(Int32(-result))))")
     }
 
     /// Reads the whole input.
