@@ -60,6 +60,25 @@ extension MonoGeometryStream {
         var openedAt = -1
         var added = 0
         let letters = twoByteLetters
+        /// Takes `k` clusters of one cell and one scalar of `bytesEach` bytes, none of them
+        /// whitespace, from byte `i` on: into the open word inside (opening it if none is).
+        @inline(__always) func takeClusters(_ k: Int32, bytesEach: Int) {
+            if inside {
+                if !isOpen {
+                    open(utf8Start: i, utf16Start: u16, x: cells)
+                    isOpen = true
+                    openedAt = i
+                }
+                added &+= Int(k)
+                lastInWord = true
+            }
+            last = i &+ bytesEach &* (Int(k) &- 1)
+            lastU16 = u16 &+ k &- 1
+            lastCells = cells &+ k &- 1
+            i &+= bytesEach &* Int(k)
+            u16 &+= k
+            cells &+= k
+        }
         while i < n {
             // Printable ASCII (and no space, inside), eight bytes looked at at once: each a
             // cluster of one cell, which an extending scalar after the last may join below.
@@ -68,21 +87,7 @@ extension MonoGeometryStream {
                 let stops = (v | (v &+ ByteLanes.ones)) & ByteLanes.highs | ByteLanes.below(v, inside ? 0x21 : 0x20)
                 let k = min(Int32(truncatingIfNeeded: stops.trailingZeroBitCount &>> 3), limit &- u16)
                 if k > 0 {
-                    if inside {
-                        if !isOpen {
-                            open(utf8Start: i, utf16Start: u16, x: cells)
-                            isOpen = true
-                            openedAt = i
-                        }
-                        added &+= Int(k)
-                        lastInWord = true
-                    }
-                    last = i &+ Int(k) &- 1
-                    lastU16 = u16 &+ k &- 1
-                    lastCells = cells &+ k &- 1
-                    i &+= Int(k)
-                    u16 &+= k
-                    cells &+= k
+                    takeClusters(k, bytesEach: 1)
                     guard i < n else { break }
                 }
             }
@@ -92,21 +97,7 @@ extension MonoGeometryStream {
                 let v = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
                 let k = min(Int32(truncatingIfNeeded: TwoByteLetters.count(in: v)), limit &- u16)
                 if k > 0 {
-                    if inside {
-                        if !isOpen {
-                            open(utf8Start: i, utf16Start: u16, x: cells)
-                            isOpen = true
-                            openedAt = i
-                        }
-                        added &+= Int(k)
-                        lastInWord = true
-                    }
-                    last = i &+ 2 &* Int(k) &- 2
-                    lastU16 = u16 &+ k &- 1
-                    lastCells = cells &+ k &- 1
-                    i &+= 2 &* Int(k)
-                    u16 &+= k
-                    cells &+= k
+                    takeClusters(k, bytesEach: 2)
                     continue
                 }
             }
