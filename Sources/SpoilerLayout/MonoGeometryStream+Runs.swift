@@ -3,34 +3,45 @@ import SpoilerCore
 extension MonoGeometryStream {
     static var takesRuns: Bool { true }
 
-    /// Takes at once the graphemes up to the next spoiler's start (or the end of the one
-    /// the stream is in) that are a scalar that starts a cluster alone
+    /// Takes at once the graphemes that are a scalar that starts a cluster alone
     /// (`GraphemeScanner.BMPInfo.startsAlone`: no line break, tab or control) and the
-    /// extending scalars after it (Extend and SpacingMark, not ZWJ or VS16): what
-    /// `GraphemeScanner.scan` finds as such a cluster, measured by its first scalar.
-    /// Outside every spoiler they only move `x`; inside one, whitespace (space and glue)
-    /// ends the open word and anything else adds to it, as
-    /// ``visit(width:kind:utf8Start:utf8End:utf16Start:utf16Length:)`` does.
+    /// extending scalars after it (Extend and SpacingMark, not ZWJ or VS16), measured by
+    /// the first scalar; a flag (two regional indicators); a pictograph joined by ZWJs to
+    /// more pictographs, with skin tones after any of them; and line feeds: what
+    /// `GraphemeScanner.scan` finds as such clusters. Outside every spoiler they only move
+    /// `x`; inside one, whitespace (space, glue, line feed) ends the open word and anything
+    /// else adds to it, as ``visit(width:kind:utf8Start:utf8End:utf16Start:utf16Length:)``
+    /// does. A line feed ends the line. Where a spoiler starts or ends between two
+    /// clusters, the run enters or leaves it and goes on.
     ///
-    /// The run stops at any other scalar. When that scalar may join the grapheme before it
-    /// (any non-ASCII scalar that does not start a cluster alone: ZWJ, VS16, a Hangul vowel
-    /// or final jamo after a syllable, a scalar past the table), or would cross the limit
-    /// as part of it, that grapheme is given back, for the caller to scan whole.
+    /// The run stops at any other scalar, and where a spoiler starts or ends inside a
+    /// cluster. When that scalar may join the grapheme before it (any non-ASCII scalar that
+    /// does not start a cluster alone: ZWJ, VS16, a Hangul vowel or final jamo after a
+    /// syllable, a scalar past the table), or would cross the limit as part of it, that
+    /// grapheme is given back, for the caller to scan whole.
     @inline(__always)
     mutating func takeRun(
         _ p: UnsafeBufferPointer<UInt8>, from start: Int, count n: Int, utf16Start: Int32,
         table: UnsafeBufferPointer<UInt8>
     ) -> (Int, Int32) {
-        switch activeCount {
-        case 0:
-            return takeRun(p, from: start, count: n, utf16Start: utf16Start, table: table, in: OutsideSpoilers.self)
-        case 1:
-            // A word left open on another line is closed by `Fragment.take`'s rule, the
-            // general way.
-            if active[0].isOpen && active[0].line != line { return (start, utf16Start) }
-            return takeRun(p, from: start, count: n, utf16Start: utf16Start, table: table, in: InsideSpoiler.self)
-        default:
-            return (start, utf16Start)
+        var at = (start, utf16Start)
+        // A run that meets a spoiler's start or end where a cluster starts goes on in the
+        // loop for the other place.
+        while true {
+            let run: RunEnd
+            switch activeCount {
+            case 0:
+                run = takeRun(p, from: at.0, count: n, utf16Start: at.1, table: table, in: OutsideSpoilers.self)
+            case 1:
+                // A word left open on another line is closed by `Fragment.take`'s rule, the
+                // general way.
+                if active[0].isOpen && active[0].line != line { return at }
+                run = takeRun(p, from: at.0, count: n, utf16Start: at.1, table: table, in: InsideSpoiler.self)
+            default:
+                return at
+            }
+            at = (run.utf8End, run.utf16End)
+            guard run.crossed else { return at }
         }
     }
 
@@ -40,10 +51,10 @@ extension MonoGeometryStream {
     mutating func takeRun<Place: RunPlace>(
         _ p: UnsafeBufferPointer<UInt8>, from start: Int, count n: Int, utf16Start: Int32,
         table: UnsafeBufferPointer<UInt8>, in place: Place.Type
-    ) -> (Int, Int32) {
+    ) -> RunEnd {
         typealias Info = GraphemeScanner.BMPInfo
         let inside = Place.isInside
-        guard let base = p.baseAddress else { return (start, utf16Start) }
+        guard let base = p.baseAddress else { return RunEnd(utf8End: start, utf16End: utf16Start, crossed: false) }
         let limit = inside ? min(nextStart, active[0].end) : nextStart
         var i = start
         var u16 = utf16Start
@@ -54,6 +65,11 @@ extension MonoGeometryStream {
         var lastU16 = u16
         var lastCells = cells
         var lastInWord = false
+        // Whether the last grapheme is a pictograph with no scalar after it but skin tones,
+        // which a ZWJ and another pictograph join (UAX #29 GB11).
+        var lastIsPictograph = false
+        // Whether the run stopped at the limit to enter or leave a spoiler.
+        var crossed = false
         // Inside: whether the word is open, the byte where this run opened it (or -1), and
         // the graphemes added to it here and not yet counted in `active[0]`.
         var isOpen = inside && active[0].isOpen
@@ -72,12 +88,33 @@ extension MonoGeometryStream {
                 added &+= Int(k)
                 lastInWord = true
             }
+            lastIsPictograph = false
             last = i &+ bytesEach &* (Int(k) &- 1)
             lastU16 = u16 &+ k &- 1
             lastCells = cells &+ k &- 1
             i &+= bytesEach &* Int(k)
             u16 &+= k
             cells &+= k
+        }
+        /// Takes one cluster of `bytes` bytes, `units` UTF-16 units and `width` cells, no
+        /// whitespace, as ``takeClusters`` takes its clusters.
+        @inline(__always) func takeCluster(bytes: Int, units: Int32, width: Int32) {
+            if inside {
+                if !isOpen {
+                    open(utf8Start: i, utf16Start: u16, x: cells)
+                    isOpen = true
+                    openedAt = i
+                }
+                added &+= 1
+                lastInWord = true
+            }
+            lastIsPictograph = false
+            last = i
+            lastU16 = u16
+            lastCells = cells
+            i &+= bytes
+            u16 &+= units
+            cells &+= width
         }
         while i < n {
             // Printable ASCII (and no space, inside), eight bytes looked at at once: each a
@@ -111,6 +148,59 @@ extension MonoGeometryStream {
             // It starts a cluster alone, or extends the last grapheme (as a ZWJ or VS16 does
             // not: those are the scanner's), and ends by the limit.
             guard (alone || (joins && last >= 0 && c != 0x200D && c != 0xFE0F)) && u16 &+ units <= limit else {
+                if u16 == limit && (alone || c == 0x0A) {
+                    // A spoiler starts or ends here, between clusters: enter or leave it,
+                    // as `visit` does, and go on in the other place's loop.
+                    if inside {
+                        if isOpen {
+                            extendWord(utf8End: i, utf16End: u16, right: cells, added: added)
+                            isOpen = false
+                        }
+                        closeFirst()
+                    } else {
+                        enterNext()
+                    }
+                    crossed = true
+                    break
+                }
+                if c == 0x0A && u16 < limit {
+                    // A line feed, a cluster alone (GB4, GB5): whitespace that ends the
+                    // open word, and the line.
+                    if inside && isOpen {
+                        closeWord(utf8End: i, utf16End: u16, right: cells, added: added)
+                        added = 0
+                        isOpen = false
+                    }
+                    endLine(end: u16, width: cells, nextStart: u16 &+ 1)
+                    cells = 0
+                    last = -1
+                    lastInWord = false
+                    lastIsPictograph = false
+                    i &+= 1
+                    u16 &+= 1
+                    continue
+                }
+                if GraphemeScanner.isRegionalIndicator(c) && i &+ 8 <= n && u16 &+ 4 <= limit
+                    && GraphemeScanner.isRegionalIndicator(GraphemeScanner.decode(p, i &+ 4).0)
+                {
+                    // A flag: two regional indicators from a cluster's start are one
+                    // cluster (GB12), two cells wide (`GraphemeScanner.classify`).
+                    let width = Int32(info &>> 4 & 0x03)
+                    takeCluster(bytes: 8, units: 4, width: width == 1 ? 2 : width)
+                    continue
+                }
+                if c == 0x200D && lastIsPictograph && i &+ 3 < n {
+                    // A ZWJ and a pictograph after a pictograph join it (GB11); the cluster
+                    // stays as wide as its first scalar.
+                    let (d, dLength) = GraphemeScanner.decode(p, i &+ 3)
+                    let dUnits: Int32 = dLength == 4 ? 2 : 1
+                    let dIndex = d < 0x10000 ? Int(d) : d &>> 12 == 0x1F ? Int(d &- 0xF000) : 0xD800
+                    if table[dIndex] & Info.pictographic != 0 && u16 &+ 1 &+ dUnits <= limit {
+                        i &+= 3 &+ dLength
+                        u16 &+= 1 &+ dUnits
+                        continue
+                    }
+                }
                 if !alone && c >= 0x80 && last >= 0 {
                     // It may join the last grapheme: give that back.
                     if inside && lastInWord {
@@ -149,14 +239,28 @@ extension MonoGeometryStream {
                 last = i
                 lastU16 = u16
                 lastCells = cells
+                lastIsPictograph = info & Info.pictographic != 0
                 cells &+= Int32(info &>> 4 & 0x03)
+            } else {
+                // A skin tone keeps a pictograph one that a ZWJ may join; anything else
+                // leaves that to the scanner.
+                lastIsPictograph = lastIsPictograph && c &- 0x1F3FB < 5
             }
             i &+= length
             u16 &+= units
         }
         x = cells
         if inside && isOpen { extendWord(utf8End: i, utf16End: u16, right: cells, added: added) }
-        return (i, u16)
+        return RunEnd(utf8End: i, utf16End: u16, crossed: crossed)
+    }
+
+    /// Enters the next spoiler entity, which starts where the stream is, as `visit` enters
+    /// one.
+    @inline(__always)
+    mutating func enterNext() {
+        active[activeCount] = Fragment(entity: nextEntity, end: nextEnd)
+        activeCount += 1
+        advance(from: nextEntity + 1)
     }
 
     /// Opens the word of `active[0]` at a grapheme of the current line, as
@@ -188,6 +292,15 @@ extension MonoGeometryStream {
         extendWord(utf8End: utf8End, utf16End: utf16End, right: right, added: added)
         if let closed = active[0].endWord() { emit(closed) }
     }
+}
+
+/// Where a run of ``MonoGeometryStream`` stopped: the byte and UTF-16 unit it reached, and
+/// whether it stopped there to enter or leave a spoiler (`crossed`), for the run to go on in
+/// the loop for the other place.
+struct RunEnd {
+    var utf8End: Int
+    var utf16End: Int32
+    var crossed: Bool
 }
 
 /// Where a run of ``MonoGeometryStream`` is: outside every spoiler or inside one.

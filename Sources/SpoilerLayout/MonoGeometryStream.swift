@@ -215,9 +215,7 @@ struct MonoGeometryStream: GraphemeSink {
                 failed = true
                 return
             }
-            active[activeCount] = Fragment(entity: nextEntity, end: nextEnd)
-            activeCount += 1
-            advance(from: nextEntity + 1)
+            enterNext()
         }
         let isWhitespace = kind.isWhitespace
         for k in 0..<activeCount {
