@@ -81,8 +81,18 @@ extension RawJSON {
             UnsafeMutableRawPointer(p).storeBytes(of: entry.littleEndian, as: UInt32.self)
             p += Int(entry &>> 24)
         } else {
-            integer(n)
+            p = RawJSON.writeDecimal(n, at: p)
         }
+    }
+
+    /// Writes `n` in decimal at `p`, as ``RawJSON/integer(_:)`` does, and returns where the
+    /// next byte goes: out of line and with no `inout`, so that a writer calling it keeps
+    /// its pointer in a register.
+    @inline(never)
+    static func writeDecimal(_ n: Int, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var o = RawJSON(p: p)
+        o.integer(n)
+        return o.p
     }
 
     /// Writes the valid UTF-8 `text` quoted and escaped as ``RawJSON/quoted(utf8:)`` does.
