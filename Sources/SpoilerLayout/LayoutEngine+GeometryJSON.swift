@@ -80,9 +80,14 @@ extension LayoutEngine {
                 return 0
             }
             let wordsCount = (base + headBound).distance(to: stream.words.position)
-            let headCount = JSONByteCursor.write(into: UnsafeMutableBufferPointer(start: base, count: headBound)) {
-                c in
-                LayoutEngine.writeHead(of: stream, cellHeight: cellHeight, id: id, to: &c)
+            // The lines through a pointer, read where they are: a subscript of the inline
+            // array, or the stream handed on whole, would copy them.
+            let (lineCount, scale) = (stream.lineCount, stream.scale)
+            let headCount = stream.lines.span.withUnsafeBufferPointer { lines in
+                let kept = UnsafeBufferPointer(rebasing: lines[0..<lineCount])
+                return JSONByteCursor.write(into: UnsafeMutableBufferPointer(start: base, count: headBound)) { c in
+                    LayoutEngine.writeHead(lines: kept, scale: scale, cellHeight: cellHeight, id: id, to: &c)
+                }
             }
             // The words follow the head.
             UnsafeMutableRawPointer(base + headCount).copyMemory(from: base + headBound, byteCount: wordsCount)
@@ -96,24 +101,9 @@ extension LayoutEngine {
     /// Writes what comes before the words, as ``TextLayout/jsonBytes(id:redact:)`` writes it
     /// (``TextLayout/writeHead(metrics:width:height:columns:rows:id:to:)`` and
     /// ``TextLayout/write(_:first:to:)`` for a layout of the `mono` model): the id, the
-    /// metrics (``metrics`` of the `mono` model with cells `stream.scale` × `cellHeight`
-    /// pixels), the size, the lines, and `"words":[`, with one check of the room for all.
-    private static func writeHead(
-        of stream: borrowing MonoGeometryStream, cellHeight: Int, id: UnsafeBufferPointer<UInt8>?,
-        to c: inout JSONByteCursor
-    ) {
-        let scale = stream.scale
-        let lineCount = stream.lineCount
-        // The lines through a pointer: a subscript of the inline array copies all of it.
-        stream.lines.span.withUnsafeBufferPointer { lines in
-            let kept = UnsafeBufferPointer(rebasing: lines[0..<lineCount])
-            writeHead(lines: kept, scale: scale, cellHeight: cellHeight, id: id, to: &c)
-        }
-    }
-
-    /// Writes the head of ``writeHead(of:cellHeight:id:to:)`` for `lines`, `scale` pixels a cell
-    /// across and `cellHeight` down, through ``TextLayout``'s own writers of the head and
-    /// the lines, in a ``RawJSON`` with one check of the room.
+    /// metrics (``metrics`` of the `mono` model with cells `scale` × `cellHeight` pixels),
+    /// the size, `lines`, and `"words":[`, through ``TextLayout``'s own writers of the head
+    /// and the lines, in a ``RawJSON`` with one check of the room.
     private static func writeHead(
         lines: UnsafeBufferPointer<LineExtent>, scale: Int, cellHeight: Int, id: UnsafeBufferPointer<UInt8>?,
         to c: inout JSONByteCursor
