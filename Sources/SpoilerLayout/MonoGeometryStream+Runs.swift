@@ -19,7 +19,7 @@ extension MonoGeometryStream {
     /// does not start a cluster alone: ZWJ, VS16, a Hangul vowel or final jamo after a
     /// syllable, a scalar past the table), or would cross the limit as part of it, that
     /// grapheme is given back, for the caller to scan whole.
-    @inline(__always)
+    @inline(never)
     mutating func takeRun(
         _ p: UnsafeBufferPointer<UInt8>, from start: Int, count n: Int, utf16Start: Int32,
         table: UnsafeBufferPointer<UInt8>
@@ -48,6 +48,7 @@ extension MonoGeometryStream {
     /// ``takeRun(_:from:count:utf16Start:table:)`` outside every spoiler, or inside the one
     /// entity `active[0]`: a loop specialised for each (`Place`), with no test of where it
     /// is inside.
+    @inline(__always)
     mutating func takeRun<Place: RunPlace>(
         _ p: UnsafeBufferPointer<UInt8>, from start: Int, count n: Int, utf16Start: Int32,
         table: UnsafeBufferPointer<UInt8>, in place: Place.Type
