@@ -5,9 +5,10 @@ extension MonoGeometryStream {
 
     /// Takes at once the graphemes that are a scalar that starts a cluster alone
     /// (`GraphemeScanner.BMPInfo.startsAlone`: no line break, tab or control) and the
-    /// extending scalars after it (Extend and SpacingMark, not ZWJ or VS16), measured by
-    /// the first scalar; a flag (two regional indicators); a pictograph joined by ZWJs to
-    /// more pictographs, with skin tones after any of them; and line feeds: what
+    /// extending scalars after it (Extend and SpacingMark, not ZWJ), measured by the first
+    /// scalar, which VS16 widens to two cells if it is a pictograph or a keycap base one
+    /// cell wide; a flag (two regional indicators); a pictograph joined by ZWJs to more
+    /// pictographs, with skin tones or VS16 after any of them; and line feeds: what
     /// `GraphemeScanner.scan` finds as such clusters. Outside every spoiler they only move
     /// `x`; inside one, whitespace (space, glue, line feed) ends the open word and anything
     /// else adds to it, as ``visit(width:kind:utf8Start:utf8End:utf16Start:utf16Length:)``
@@ -16,7 +17,7 @@ extension MonoGeometryStream {
     ///
     /// The run stops at any other scalar, and where a spoiler starts or ends inside a
     /// cluster. When that scalar may join the grapheme before it (any non-ASCII scalar that
-    /// does not start a cluster alone: ZWJ, VS16, a Hangul vowel or final jamo after a
+    /// does not start a cluster alone: a ZWJ, a Hangul vowel or final jamo after a
     /// syllable, a scalar past the table), or would cross the limit as part of it, that
     /// grapheme is given back, for the caller to scan whole.
     @inline(never)
@@ -188,6 +189,23 @@ extension MonoGeometryStream {
                     // cluster (GB12), two cells wide (`GraphemeScanner.classify`).
                     let width = Int32(info &>> 4 & 0x03)
                     takeCluster(bytes: 8, units: 4, width: width == 1 ? 2 : width)
+                    continue
+                }
+                if c == 0xFE0F && last >= 0 && u16 < limit {
+                    // VS16 joins the last cluster (GB9) and makes a pictograph or a keycap
+                    // base one cell wide two (`GraphemeScanner.classify`), once.
+                    if cells &- lastCells == 1 {
+                        let first = base[last]
+                        var widens = first == 0x23 || first == 0x2A || first &- 0x30 < 10
+                        if first >= 0x80 {
+                            let (f, _) = GraphemeScanner.decode(p, last)
+                            let fIndex = f < 0x10000 ? Int(f) : f &>> 12 == 0x1F ? Int(f &- 0xF000) : 0xD800
+                            widens = table[fIndex] & Info.pictographic != 0
+                        }
+                        if widens { cells &+= 1 }
+                    }
+                    i &+= 3
+                    u16 &+= 1
                     continue
                 }
                 if c == 0x200D && lastIsPictograph && i &+ 3 < n {
