@@ -80,7 +80,7 @@ struct MessageBatch {
     static let batchBytes = 2 << 20
 
     /// Runs `step` over every message, writing its output lines to standard output.
-    func run(_ step: Step) throws(CommandLineError) {
+    func run(_ step: @escaping Step) throws(CommandLineError) {
         if format == .export {
             try runExport(step)
             return
@@ -100,12 +100,40 @@ struct MessageBatch {
             StandardStreams.flush()
             return
         }
-        let format = self.format
-        let options = self.options
-        let bytesStep = self.bytesStep
-        let lineStep = self.lineStep
-        let streamStep = self.streamStep
+        let steps = LineSteps(
+            format: format, options: options, step: step, bytesStep: bytesStep, lineStep: lineStep,
+            streamStep: streamStep)
         try MessageBatch.runLines(input: input, jobs: jobs, policy: policy) { line, number, scratch in
+            steps.outcome(of: line, number: number, scratch: &scratch)
+        }
+    }
+
+    /// What ``run(_:)`` does with each NDJSON line, held by reference: the line loop, into
+    /// which a closure capturing the steps themselves was specialized, retained and released
+    /// each optional step's context for every line.
+    private final class LineSteps: Sendable {
+        let format: InputFormat
+        let options: ParseOptions
+        let step: Step
+        let bytesStep: BytesStep?
+        let lineStep: LineStep?
+        let streamStep: StreamStep?
+
+        init(
+            format: InputFormat, options: ParseOptions, step: @escaping Step, bytesStep: BytesStep?,
+            lineStep: LineStep?, streamStep: StreamStep?
+        ) {
+            self.format = format
+            self.options = options
+            self.step = step
+            self.bytesStep = bytesStep
+            self.lineStep = lineStep
+            self.streamStep = streamStep
+        }
+
+        /// The outcome of one line: streamed when long, else by the fast paths the command
+        /// has, else read whole.
+        func outcome(of line: UnsafeBufferPointer<UInt8>, number: Int, scratch: inout LineScratch) -> LineOutcome {
             if let streamStep, line.count > MessageBatch.streamedLineBytes {
                 return MessageBatch.streamedOutcome(
                     of: line, number: number, format: format, options: options, step: streamStep)
