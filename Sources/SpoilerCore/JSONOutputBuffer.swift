@@ -13,24 +13,28 @@
 /// ```
 public struct JSONOutputBuffer: Sendable {
     /// The storage; its first ``count`` bytes are the output, the rest room.
-    private var storage: [UInt8] = []
+    @usableFromInline var storage: [UInt8] = []
+    /// How many bytes have been written: ``count``, settable from inlined code.
+    @usableFromInline var filled = 0
+
     /// How many bytes have been written.
-    public private(set) var count = 0
+    @inlinable public var count: Int { filled }
 
     /// An empty buffer; it allocates on the first write.
     public init() {}
 
     /// Makes room for at least `n` more bytes.
-    @inline(__always)
-    private mutating func reserve(_ n: Int) {
-        if storage.count - count < n { grow(n) }
+    @inlinable @inline(__always)
+    mutating func reserve(_ n: Int) {
+        if storage.count - filled < n { grow(n) }
     }
 
     /// Moves the bytes written into new storage of at least `count + n` bytes. The room
     /// past them is left as the allocator gives it, untouched: a bound far above what is
     /// written (six bytes for every byte of text, in case each needs `\u` escaping) costs
     /// address space, not resident memory.
-    private mutating func grow(_ n: Int) {
+    @usableFromInline
+    mutating func grow(_ n: Int) {
         let wanted = max(count + n, 2 * storage.count, 4096)
         let used = count
         let old = storage
@@ -49,7 +53,7 @@ public struct JSONOutputBuffer: Sendable {
     public mutating func write(bound: Int, _ body: (inout JSONByteCursor) -> Void) {
         reserve(bound)
         let start = count
-        count += storage.withUnsafeMutableBufferPointer { p in
+        filled += storage.withUnsafeMutableBufferPointer { p in
             var cursor = JSONByteCursor(UnsafeMutableBufferPointer(start: p.baseAddress! + start, count: bound))
             body(&cursor)
             return (p.baseAddress! + start).distance(to: cursor.p)
@@ -59,7 +63,10 @@ public struct JSONOutputBuffer: Sendable {
     /// Lets `body` write at most `bound` bytes straight into the room after the bytes
     /// written so far; it returns how many it wrote, which are kept.
     ///
+    /// Inlined into the caller, with `body`: a line filter writes each output line this way.
+    ///
     /// - Precondition: `body` returns at most `bound`.
+    @inlinable
     public mutating func write(bound: Int, raw body: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
         reserve(bound)
         let start = count
@@ -67,14 +74,18 @@ public struct JSONOutputBuffer: Sendable {
             body(UnsafeMutableBufferPointer(start: p.baseAddress! + start, count: bound))
         }
         precondition(written >= 0 && written <= bound, "wrote \(written) bytes in room for \(bound)")
-        count += written
+        filled += written
     }
 
     /// Appends one byte.
+    ///
+    /// Inlined into the caller: a line filter appends each line's newline this way, and a
+    /// call across modules cost more than the store.
+    @inlinable
     public mutating func append(_ byte: UInt8) {
         reserve(1)
-        storage[count] = byte
-        count += 1
+        storage[filled] = byte
+        filled += 1
     }
 
     /// Appends bytes as they are.
@@ -85,7 +96,7 @@ public struct JSONOutputBuffer: Sendable {
         storage.withUnsafeMutableBufferPointer { p in
             (p.baseAddress! + start).update(from: from, count: bytes.count)
         }
-        count += bytes.count
+        filled += bytes.count
     }
 
     /// Forgets the bytes written from `newCount` on, keeping the storage: takes back what
@@ -94,12 +105,12 @@ public struct JSONOutputBuffer: Sendable {
     /// - Parameter newCount: How many bytes to keep, at most ``count``.
     public mutating func truncate(to newCount: Int) {
         precondition(newCount >= 0 && newCount <= count, "cannot truncate \(count) bytes to \(newCount)")
-        count = newCount
+        filled = newCount
     }
 
     /// Forgets the bytes written, keeping the storage.
     public mutating func removeAll() {
-        count = 0
+        filled = 0
     }
 
     /// Calls `body` with the bytes written.

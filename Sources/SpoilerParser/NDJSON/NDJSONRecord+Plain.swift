@@ -130,21 +130,11 @@ extension NDJSONRecord {
     ) -> OnePass<R> {
         let base = line.baseAddress!
         var textCount = 0
-        // Scans the text from its first byte, `start`, into `out`.
-        func scan(from start: Int) -> Int? {
-            let rest = UnsafeBufferPointer(start: base + start, count: line.count - start)
-            return out.withUnsafeMutableBufferPointer { storage in
-                var scanner = PlainScanner(output: PlainOutput(storage))
-                swap(&scanner.entities, &entities)
-                defer { swap(&scanner.entities, &entities) }
-                let end = scanner.scanJSON(rest, decoding: true)
-                textCount = scanner.out.count
-                return end
-            }
-        }
         // The two usual shapes first, without the reader (as ``appendPlainJSON`` does).
         if let (textStart, hasID) = PlainLineReader.quickStart(line) {
-            guard let end = scan(from: textStart) else { return .needsPasses }
+            let scanned = scanText(line, from: textStart, into: &out, entities: &entities)
+            textCount = scanned.textCount
+            guard let end = scanned.end else { return .needsPasses }
             let after = textStart + end + 1
             if after + (hasID ? 1 : 0) == line.count, !hasID || base[after] == UInt8(ascii: "}") {
                 // The id lies between `{"id":` and `,"text":"`.
@@ -161,7 +151,9 @@ extension NDJSONRecord {
         let shape = reader.read { reader, _ in
             guard reader.i < reader.count, base[reader.i] == UInt8(ascii: "\"") else { return nil }
             let start = reader.i + 1
-            guard let end = scan(from: start) else {
+            let scanned = scanText(line, from: start, into: &out, entities: &entities)
+            textCount = scanned.textCount
+            guard let end = scanned.end else {
                 scanFailed = true
                 return nil
             }
@@ -174,6 +166,27 @@ extension NDJSONRecord {
             out.withUnsafeBufferPointer { p in
                 body(UnsafeBufferPointer(start: p.baseAddress, count: textCount), entities, id)
             })
+    }
+
+    /// Scans a line's text from its first byte, `start`, into `out` (``PlainScanner``'s
+    /// `scanJSON`, decoding), its entities into `entities`: where the text ends from
+    /// `start` (nil when the one pass cannot read it) and how many bytes of text it wrote.
+    ///
+    /// A function of its own, not one nested in
+    /// ``onePassMessage(line:out:entities:_:)``: a nested one that set a variable of its
+    /// caller made every line pay for a dynamic exclusivity check of that variable.
+    @inline(__always)
+    private static func scanText(
+        _ line: UnsafeBufferPointer<UInt8>, from start: Int, into out: inout [UInt8], entities: inout [Entity]
+    ) -> (end: Int?, textCount: Int) {
+        let rest = UnsafeBufferPointer(start: line.baseAddress! + start, count: line.count - start)
+        return out.withUnsafeMutableBufferPointer { storage in
+            var scanner = PlainScanner(output: PlainOutput(storage))
+            swap(&scanner.entities, &entities)
+            defer { swap(&scanner.entities, &entities) }
+            let end = scanner.scanJSON(rest, decoding: true)
+            return (end, scanner.out.count)
+        }
     }
 
     /// Appends to `out` the `parse` output line of a common NDJSON line (the kind

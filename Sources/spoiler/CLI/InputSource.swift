@@ -102,8 +102,12 @@ final class InputSource {
     }
 
     /// Calls `body` with each line (without its `\n`, a trailing `\r` kept) and its
-    /// 1-based number, holding at most one line and one read buffer in memory.
-    func forEachLine(_ body: (ArraySlice<UInt8>, Int) throws(CommandLineError) -> Void) throws(CommandLineError) {
+    /// 1-based number, holding at most one line and one read buffer in memory. The line's
+    /// bytes are valid only during the call: a pointer, not a slice, so that handing one
+    /// out costs no reference count on the buffer.
+    func forEachLine(
+        _ body: (UnsafeBufferPointer<UInt8>, Int) throws(CommandLineError) -> Void
+    ) throws(CommandLineError) {
         var pending: [UInt8] = []
         var lineNumber = 0
         // One buffer for every read, which read(2) fills in place: no zeros written
@@ -112,35 +116,29 @@ final class InputSource {
         while true {
             let n = try read(intoWhole: &chunk)
             if n == 0 { break }
-            var start = 0
-            while let nl = InputSource.newline(in: chunk, from: start, to: n) {
-                lineNumber += 1
-                if pending.isEmpty {
-                    try body(chunk[start..<nl], lineNumber)
-                } else {
-                    pending.append(contentsOf: chunk[start..<nl])
-                    try body(pending[...], lineNumber)
-                    pending.removeAll(keepingCapacity: true)
+            try chunk.withUnsafeBufferPointer { (chunk) throws(CommandLineError) in
+                let base = chunk.baseAddress!
+                var start = 0
+                while start < n, let hit = memchr(base + start, 0x0A, n - start) {
+                    let nl = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    lineNumber += 1
+                    if pending.isEmpty {
+                        try body(UnsafeBufferPointer(start: base + start, count: nl - start), lineNumber)
+                    } else {
+                        pending.append(contentsOf: UnsafeBufferPointer(start: base + start, count: nl - start))
+                        try pending.withUnsafeBufferPointer { (line) throws(CommandLineError) in
+                            try body(line, lineNumber)
+                        }
+                        pending.removeAll(keepingCapacity: true)
+                    }
+                    start = nl + 1
                 }
-                start = nl + 1
+                pending.append(contentsOf: UnsafeBufferPointer(start: base + start, count: n - start))
             }
-            pending.append(contentsOf: chunk[start..<n])
         }
         if !pending.isEmpty {
             lineNumber += 1
-            try body(pending[...], lineNumber)
-        }
-    }
-
-    /// The index of the first `\n` in `bytes` from `start` on, before `end` (all of
-    /// `bytes` if nil) (memchr), or nil.
-    static func newline(in bytes: [UInt8], from start: Int, to end: Int? = nil) -> Int? {
-        bytes.withUnsafeBufferPointer { p in
-            let end = end ?? p.count
-            guard start < end, let base = p.baseAddress,
-                let hit = memchr(base + start, 0x0A, end - start)
-            else { return nil }
-            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            try pending.withUnsafeBufferPointer { (line) throws(CommandLineError) in try body(line, lineNumber) }
         }
     }
 }

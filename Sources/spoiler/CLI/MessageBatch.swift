@@ -80,7 +80,7 @@ struct MessageBatch {
     static let batchBytes = 2 << 20
 
     /// Runs `step` over every message, writing its output lines to standard output.
-    func run(_ step: Step) throws(CommandLineError) {
+    func run(_ step: @escaping Step) throws(CommandLineError) {
         if format == .export {
             try runExport(step)
             return
@@ -100,24 +100,54 @@ struct MessageBatch {
             StandardStreams.flush()
             return
         }
-        let format = self.format
-        let options = self.options
-        let bytesStep = self.bytesStep
-        let lineStep = self.lineStep
-        let streamStep = self.streamStep
+        let steps = LineSteps(
+            format: format, options: options, step: step, bytesStep: bytesStep, lineStep: lineStep,
+            streamStep: streamStep)
         try MessageBatch.runLines(input: input, jobs: jobs, policy: policy) { line, number, scratch in
+            steps.outcome(of: line, number: number, scratch: &scratch)
+        }
+    }
+
+    /// What ``run(_:)`` does with each NDJSON line, held by reference: the line loop, into
+    /// which a closure capturing the steps themselves was specialized, retained and released
+    /// each optional step's context for every line.
+    private final class LineSteps: Sendable {
+        let format: InputFormat
+        let options: ParseOptions
+        let step: Step
+        let bytesStep: BytesStep?
+        let lineStep: LineStep?
+        let streamStep: StreamStep?
+
+        init(
+            format: InputFormat, options: ParseOptions, step: @escaping Step, bytesStep: BytesStep?,
+            lineStep: LineStep?, streamStep: StreamStep?
+        ) {
+            self.format = format
+            self.options = options
+            self.step = step
+            self.bytesStep = bytesStep
+            self.lineStep = lineStep
+            self.streamStep = streamStep
+        }
+
+        /// The outcome of one line: streamed when long, else by the fast paths the command
+        /// has, else read whole.
+        func outcome(of line: UnsafeBufferPointer<UInt8>, number: Int, scratch: inout LineScratch) -> LineOutcome {
             if let streamStep, line.count > MessageBatch.streamedLineBytes {
                 return MessageBatch.streamedOutcome(
                     of: line, number: number, format: format, options: options, step: streamStep)
             }
             if let lineStep,
-                let fast = MessageBatch.fastOutcome(of: line, number: number, scratch: &scratch, step: lineStep)
+                let fast = MessageBatch.fastOutcome(
+                    of: line, number: number, buffers: &scratch.buffers, out: &scratch.out, step: lineStep)
             {
                 return fast
             }
             if let bytesStep,
                 let fast = MessageBatch.fastOutcome(
-                    of: line, number: number, format: format, options: options, scratch: &scratch, step: bytesStep)
+                    of: line, number: number, format: format, options: options, buffers: &scratch.buffers,
+                    out: &scratch.out, step: bytesStep)
             {
                 return fast
             }
@@ -126,11 +156,11 @@ struct MessageBatch {
     }
 
     /// Runs `outcome` over every line of `input` as
-    /// ``runLines(input:jobs:policy:_:)-(_,_,_,(ArraySlice<UInt8>,Int,inout LineScratch)->LineOutcome)``
+    /// ``runLines(input:jobs:policy:_:)-(_,_,_,(UnsafeBufferPointer<UInt8>,Int,inout LineScratch)->LineOutcome)``
     /// does, for an outcome that needs no room of its own.
     static func runLines(
         input: InputSource, jobs: Int, policy: RecordPolicy,
-        _ outcome: @Sendable (ArraySlice<UInt8>, Int) -> LineOutcome
+        _ outcome: @Sendable (UnsafeBufferPointer<UInt8>, Int) -> LineOutcome
     ) throws(CommandLineError) {
         try runLines(input: input, jobs: jobs, policy: policy) { line, number, _ in outcome(line, number) }
     }
@@ -140,11 +170,12 @@ struct MessageBatch {
     /// the summary; throws ``CommandLineError/recordsFailed(_:)`` at the end if a line failed
     /// and `policy` does not count error records as success.
     ///
-    /// `outcome` is given room reused from line to line (one per thread): an outcome of
-    /// ``LineOutcome/appended(_:)`` has put its output line in the room's `out`.
+    /// `outcome` is given each line's bytes, valid only during the call, and room reused
+    /// from line to line (one per thread): an outcome of ``LineOutcome/appended(_:)`` has
+    /// put its output line in the room's `out`.
     static func runLines(
         input: InputSource, jobs: Int, policy: RecordPolicy,
-        _ outcome: @Sendable (ArraySlice<UInt8>, Int, inout LineScratch) -> LineOutcome
+        _ outcome: @Sendable (UnsafeBufferPointer<UInt8>, Int, inout LineScratch) -> LineOutcome
     ) throws(CommandLineError) {
         var tally = RecordTally(unit: "lines")
         var progress = Progress(input: input)
@@ -163,8 +194,11 @@ struct MessageBatch {
                     scratch.out = pieceBuffers.take(piece)
                     var outcomes: [LineOutcome] = []
                     outcomes.reserveCapacity(range.count)
-                    for i in range {
-                        outcomes.append(outcome(batch.bytes[batch.lines[i]], batch.firstNumber + i, &scratch))
+                    batch.bytes.withUnsafeBufferPointer { bytes in
+                        for i in range {
+                            let line = UnsafeBufferPointer(rebasing: bytes[batch.lines[i]])
+                            outcomes.append(outcome(line, batch.firstNumber + i, &scratch))
+                        }
                     }
                     pieceBuffers.put(piece, scratch.out)
                     scratch.out = JSONOutputBuffer()
@@ -230,7 +264,7 @@ struct MessageBatch {
         try tally.finish(policy)
     }
 
-    /// Room reused from line to line by one thread of ``runLines(input:jobs:policy:_:)-(_,_,_,(ArraySlice<UInt8>,Int,inout LineScratch)->LineOutcome)``:
+    /// Room reused from line to line by one thread of ``runLines(input:jobs:policy:_:)-(_,_,_,(UnsafeBufferPointer<UInt8>,Int,inout LineScratch)->LineOutcome)``:
     /// the fast path's buffers, and output lines not yet written.
     struct LineScratch {
         var buffers = NDJSONLineBuffers()
@@ -259,7 +293,8 @@ struct MessageBatch {
     /// line's own `id` or its number, an error record's id is the line's own `id` or null.
     /// Touches no shared state: safe to call from several threads at once.
     static func outcome(
-        of line: ArraySlice<UInt8>, number: Int, format: InputFormat, options: ParseOptions = ParseOptions(), step: Step
+        of line: UnsafeBufferPointer<UInt8>, number: Int, format: InputFormat, options: ParseOptions = ParseOptions(),
+        step: Step
     ) -> LineOutcome {
         read(line, number: number, format: format, options: options) { message, id in .output(try step(message, id)) }
     }
@@ -268,7 +303,8 @@ struct MessageBatch {
     /// ``write(_:place:policy:progress:)`` runs in input order. A line that fails gives its
     /// error record as ``outcome(of:number:format:options:step:)`` does.
     static func streamedOutcome(
-        of line: ArraySlice<UInt8>, number: Int, format: InputFormat, options: ParseOptions, step: @escaping StreamStep
+        of line: UnsafeBufferPointer<UInt8>, number: Int, format: InputFormat, options: ParseOptions,
+        step: @escaping StreamStep
     ) -> LineOutcome {
         read(line, number: number, format: format, options: options) { message, id in
             .streamed { write in step(message, id, write) }
@@ -280,7 +316,7 @@ struct MessageBatch {
     /// an error record with the line's own `id` or null, and a ``CommandLineError`` ends the
     /// run.
     private static func read(
-        _ line: ArraySlice<UInt8>, number: Int, format: InputFormat, options: ParseOptions,
+        _ line: UnsafeBufferPointer<UInt8>, number: Int, format: InputFormat, options: ParseOptions,
         _ body: (Message, [UInt8]) throws -> LineOutcome
     ) -> LineOutcome {
         guard let record = NDJSONRecord(line: line, format: format, options: options) else {
@@ -295,29 +331,24 @@ struct MessageBatch {
         }
     }
 
-    /// The outcome of a common NDJSON line read by the fast path, its output line appended
-    /// to `scratch.out`; or nil for any other line (which
+    /// The outcome of a common NDJSON line read by the fast path (with `buffers`), its
+    /// output line appended to `out`; or nil for any other line (which
     /// ``outcome(of:number:format:options:step:)`` then reads, to the same result).
     static func fastOutcome(
-        of line: ArraySlice<UInt8>, number: Int, format: InputFormat, options: ParseOptions,
-        scratch: inout LineScratch, step: BytesStep
+        of line: UnsafeBufferPointer<UInt8>, number: Int, format: InputFormat, options: ParseOptions,
+        buffers: inout NDJSONLineBuffers, out: inout JSONOutputBuffer, step: BytesStep
     ) -> LineOutcome? {
-        var out = JSONOutputBuffer()
-        swap(&out, &scratch.out)
-        defer { swap(&out, &scratch.out) }
         let before = out.count
-        let done = line.withUnsafeBufferPointer { line in
-            NDJSONRecord.readPlainMessage(line: line, format: format, options: options, buffers: &scratch.buffers) {
-                text, entities, id in
-                if let id {
-                    step(text, entities, id, &out)
-                    return
-                }
-                // The line number, written as the id.
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { room in
-                    let n = JSONByteCursor.write(into: room) { $0.integer(number) }
-                    step(text, entities, UnsafeBufferPointer(rebasing: room[0..<n]), &out)
-                }
+        let done = NDJSONRecord.readPlainMessage(line: line, format: format, options: options, buffers: &buffers) {
+            text, entities, id in
+            if let id {
+                step(text, entities, id, &out)
+                return
+            }
+            // The line number, written as the id.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { room in
+                let n = JSONByteCursor.write(into: room) { $0.integer(number) }
+                step(text, entities, UnsafeBufferPointer(rebasing: room[0..<n]), &out)
             }
         }
         guard done else { return nil }
@@ -325,16 +356,16 @@ struct MessageBatch {
         return .appended(out.count - before)
     }
 
-    /// The outcome of a common NDJSON line written by a ``LineStep``, its output line
-    /// appended to `scratch.out`; or nil for any other line.
+    /// The outcome of a common NDJSON line written by a ``LineStep`` (with `buffers`), its
+    /// output line appended to `out`; or nil for any other line.
     static func fastOutcome(
-        of line: ArraySlice<UInt8>, number: Int, scratch: inout LineScratch, step: LineStep
+        of line: UnsafeBufferPointer<UInt8>, number: Int, buffers: inout NDJSONLineBuffers,
+        out: inout JSONOutputBuffer, step: LineStep
     ) -> LineOutcome? {
-        let before = scratch.out.count
-        let done = line.withUnsafeBufferPointer { line in step(line, number, &scratch.buffers, &scratch.out) }
-        guard done else { return nil }
-        scratch.out.append(UInt8(ascii: "\n"))
-        return .appended(scratch.out.count - before)
+        let before = out.count
+        guard step(line, number, &buffers, &out) else { return nil }
+        out.append(UInt8(ascii: "\n"))
+        return .appended(out.count - before)
     }
 
     /// The error record of a line or message that failed, and its reason for standard error.

@@ -34,8 +34,18 @@ struct Progress {
     }
 
     /// Counts work done; redraws the line when it is due.
+    ///
+    /// Inlined down to the check of ``enabled``: a line filter ticks once a line, and
+    /// with the line not shown (the usual case) that check is all the tick costs.
+    @inline(__always)
     mutating func tick(messages m: Int, bytes b: Int) {
         guard enabled else { return }
+        count(messages: m, bytes: b)
+    }
+
+    /// ``tick(messages:bytes:)`` when the line may be shown.
+    @inline(never)
+    private mutating func count(messages m: Int, bytes b: Int) {
         messages += m
         bytes += b
         calls += 1

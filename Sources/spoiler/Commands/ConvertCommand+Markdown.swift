@@ -40,7 +40,9 @@ extension ConvertCommand {
 
     /// One NDJSON line rendered straight from Markdown: `{"id":…,"html":"…"}`, or its error
     /// record (id: the line's own, or null).
-    static func markdownOutcome(of line: ArraySlice<UInt8>, number: Int, to: OutputFormat) -> MessageBatch.LineOutcome {
+    static func markdownOutcome(of line: UnsafeBufferPointer<UInt8>, number: Int, to: OutputFormat)
+        -> MessageBatch.LineOutcome
+    {
         var bytes = Array(line)
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {

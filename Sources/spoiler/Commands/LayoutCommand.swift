@@ -40,14 +40,35 @@ enum LayoutCommand {
             input: try InputSource(path: args.inputPath), format: format, ndjson: args.flag("ndjson"),
             options: MessageReading.options(args), jobs: Jobs.count(from: args),
             policy: try RecordPolicy.from(args, command: "layout"))
-        batch.bytesStep = { text, entities, id, out in
-            engine.appendGeometryJSON(utf8: text, entities: entities, id: id, redact: redact, to: &out)
-        }
+        let writer = GeometryWriter(engine: engine, redact: redact)
+        batch.bytesStep = { text, entities, id, out in writer.append(utf8: text, entities: entities, id: id, to: &out) }
         batch.streamStep = { message, id, write in
-            engine.writeJSON(of: message, id: id, redact: redact, pieces: write)
+            writer.engine.writeJSON(of: message, id: id, redact: writer.redact, pieces: write)
         }
         try batch.run { message, id in
-            engine.layout(message, includeGraphemes: false).jsonBytes(id: id, redact: redact)
+            writer.engine.layout(message, includeGraphemes: false).jsonBytes(id: id, redact: writer.redact)
         }
+    }
+}
+
+/// The engine and `--redact` of `layout --ndjson`, held by reference for its steps: the
+/// run's line loop, into which the steps are specialized, copied a captured
+/// ``LayoutEngine`` itself (an outlined copy and destroy of its model) for every line.
+private final class GeometryWriter: Sendable {
+    let engine: LayoutEngine
+    let redact: Bool
+
+    init(engine: LayoutEngine, redact: Bool) {
+        self.engine = engine
+        self.redact = redact
+    }
+
+    /// Appends the geometry JSON of one message
+    /// (``LayoutEngine/appendGeometryJSON(utf8:entities:id:redact:to:)``).
+    func append(
+        utf8 text: UnsafeBufferPointer<UInt8>, entities: [Entity], id: UnsafeBufferPointer<UInt8>,
+        to out: inout JSONOutputBuffer
+    ) {
+        engine.appendGeometryJSON(utf8: text, entities: entities, id: id, redact: redact, to: &out)
     }
 }
