@@ -6,7 +6,9 @@ import Testing
 /// The decoding scan's UTF-8 check (``PlainScanner/isValidUTF8(_:through:)``, sixteen lanes
 /// at a time) against the automaton every other reader steps through
 /// (``UTF8Validation/automatonRows``), on every three bytes of those that matter placed
-/// across the edges of its blocks, and on random texts of valid characters and stray bytes.
+/// across the edges of its blocks, and on random texts of valid characters and stray bytes;
+/// and its sixteen-lane UTF-16 count (``PlainScanner/utf16Units(_:)-(SIMD16<UInt8>)``)
+/// against the eight-byte one.
 @Suite struct PlainScannerUTF8Tests {
     /// Bytes at the edges of the UTF-8 ranges: ASCII, continuations, every kind of lead,
     /// the leads that narrow the next byte's range, and bytes never valid.
@@ -72,6 +74,28 @@ import Testing
             if rng.next() % 8 == 0, !text.isEmpty { text.removeLast() }
             if Self.lanesAccept(text, trailer: [0xC3]) != Self.automatonAccepts(text) {
                 failures.append(text.map { String($0, radix: 16) }.joined(separator: " "))
+            }
+        }
+        let failed = failures.count
+        #expect(failed == 0, "for example \(failures.prefix(5))")
+    }
+
+    @Test func sixteenLanesCountTheUnitsOfTwoWords() {
+        var rng = SplitMix64(seed: 0x16_1A7E)
+        var failures: [String] = []
+        for _ in 0..<50_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<16 {
+                bytes.append(
+                    rng.next() % 2 == 0
+                        ? Self.edgeBytes[Int(rng.next() % UInt64(Self.edgeBytes.count))]
+                        : UInt8(truncatingIfNeeded: rng.next()))
+            }
+            let lanes = bytes.withUnsafeBytes { $0.loadUnaligned(as: SIMD16<UInt8>.self) }
+            let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+            let expected = PlainScanner.utf16Units(words[0]) + PlainScanner.utf16Units(words[1])
+            if PlainScanner.utf16Units(lanes) != expected {
+                failures.append(bytes.map { String($0, radix: 16) }.joined(separator: " "))
             }
         }
         let failed = failures.count

@@ -102,7 +102,7 @@ extension PlainScanner {
                     at.storeBytes(of: w0, as: UInt64.self)
                     at.storeBytes(of: w1, toByteOffset: 8, as: UInt64.self)
                     count &+= 16
-                    units &+= PlainScanner.utf16Units(w0, w1)
+                    units &+= PlainScanner.utf16Units(lanes)
                     i &+= 16
                     continue
                 }
@@ -496,22 +496,20 @@ extension PlainScanner {
         (v &- SIMD16(repeating: bound)) & ~v
     }
 
-    /// The UTF-16 units of the sixteen bytes of `a` and `b`, taken as ``utf16Units(_:)``
-    /// takes eight: the weights of the two words added lane by lane (at most four a lane)
-    /// and summed by one multiply.
+    /// The UTF-16 units of the sixteen bytes of `v`, taken as ``utf16Units(_:)-(UInt64)``
+    /// takes eight: each lane's weight, 1 − (continuation) + (four-byte lead), summed
+    /// across the lanes.
     @inline(__always)
-    static func utf16Units(_ a: UInt64, _ b: UInt64) -> Int {
-        let weights = utf16Weights(a) &+ utf16Weights(b)
-        return Int(truncatingIfNeeded: (weights &* ByteLanes.ones) >> 56)
-    }
-
-    /// Each byte's UTF-16 weight in its lane of the result: 1 − (continuation) + (four-byte
-    /// lead), 0, 1 or 2.
-    @inline(__always)
-    static func utf16Weights(_ v: UInt64) -> UInt64 {
-        let continuations = v & ~(v << 1) & ByteLanes.highs
-        let fourByteLeads = v & (v << 1) & (v << 2) & (v << 3) & ByteLanes.highs
-        return ByteLanes.ones &- continuations >> 7 &+ fourByteLeads >> 7
+    static func utf16Units(_ v: SIMD16<UInt8>) -> Int {
+        let v2 = v &+ v
+        let v4 = v2 &+ v2
+        let v8 = v4 &+ v4
+        let continuations = (v & ~v2) &>> 7
+        let fourByteLeads = (v & v2 & v4 & v8) &>> 7
+        // The two halves added lane by lane (at most four a lane), then summed by one
+        // multiply (`wrappedSum()` is a call of its own).
+        let weights = unsafeBitCast(SIMD16(repeating: 1) &- continuations &+ fourByteLeads, to: SIMD2<UInt64>.self)
+        return Int(truncatingIfNeeded: ((weights[0] &+ weights[1]) &* ByteLanes.ones) >> 56)
     }
 
     /// The UTF-16 units of the eight bytes of `v`, taken as text cut between whole
