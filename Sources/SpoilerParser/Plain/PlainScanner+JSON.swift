@@ -48,11 +48,14 @@ extension PlainScanner {
     /// same loop. The output's length and the text's UTF-16 length stay in locals, stored
     /// back only around a delimiter's own function, which reads and writes them.
     ///
-    /// The UTF-8 automaton is stepped through every word but an ASCII one between whole
-    /// sequences; a byte that needs a look is read by it as a space, which leaves it where
-    /// it was between whole sequences and fails it inside one. Its error state is never
-    /// left, so one check at the closing quote covers the whole text (what was written
-    /// after an error is dropped with the rest).
+    /// Writing JSON, the UTF-8 automaton is stepped through every word; a byte that needs a
+    /// look is read by it as a space, which leaves it where it was between whole sequences
+    /// and fails it inside one. Its error state is never left, so one check at the closing
+    /// quote covers the whole text (what was written after an error is dropped with the
+    /// rest). Decoding, where every byte that needs a look is ASCII, the text is checked
+    /// on its own once its closing quote is found (``isValidUTF8(_:through:)``), sixteen
+    /// bytes at a time and each once, rather than word by word as the scan goes, which
+    /// reads again the bytes after each look.
     @inline(__always)
     private mutating func scanJSON(_ p: UnsafeBufferPointer<UInt8>, rows: UnsafePointer<UInt64>, decoding: Bool)
         -> Int?
@@ -68,6 +71,8 @@ extension PlainScanner {
         var count = out.count
         var units = utf16Count
         var i = 0
+        // Decoding, whether the text's UTF-8 was checked (at the closing quote, once).
+        var checked = false
         while true {
             // Sixteen bytes, as two words, and the bytes of each that need a look.
             let w0: UInt64
@@ -90,16 +95,27 @@ extension PlainScanner {
             var v = w0
             var looks = marks[0]
             if looks == 0 {
+                if decoding && marks[1] == 0 {
+                    // Sixteen bytes with none to look at.
+                    precondition(count &+ 16 <= capacity, "plain output outgrew its room (\(capacity) bytes)")
+                    let at = UnsafeMutableRawPointer(room + count)
+                    at.storeBytes(of: w0, as: UInt64.self)
+                    at.storeBytes(of: w1, toByteOffset: 8, as: UInt64.self)
+                    count &+= 16
+                    units &+= PlainScanner.utf16Units(lanes)
+                    i &+= 16
+                    continue
+                }
                 PlainScanner.take(
-                    v, keeping: 8, state: &state, rows: rows, room: room, count: &count, capacity: capacity,
-                    units: &units)
+                    v, keeping: 8, state: &state, stepping: !decoding, rows: rows, room: room, count: &count,
+                    capacity: capacity, units: &units)
                 i &+= 8
                 v = w1
                 looks = marks[1]
-                if looks == 0 {
+                if !decoding && looks == 0 {
                     PlainScanner.take(
-                        v, keeping: 8, state: &state, rows: rows, room: room, count: &count, capacity: capacity,
-                        units: &units)
+                        v, keeping: 8, state: &state, stepping: true, rows: rows, room: room, count: &count,
+                        capacity: capacity, units: &units)
                     i &+= 8
                     continue
                 }
@@ -110,14 +126,21 @@ extension PlainScanner {
             let kept = ~(UInt64.max << (k << 3))
             v = v & kept | spaces & ~kept
             PlainScanner.take(
-                v, keeping: k, state: &state, rows: rows, room: room, count: &count, capacity: capacity, units: &units)
+                v, keeping: k, state: &state, stepping: !decoding, rows: rows, room: room, count: &count,
+                capacity: capacity, units: &units)
             i &+= k
             // The byte that needs a look; past the last byte, no closing quote.
             guard i < n else { return nil }
             let b = p[i]
             switch b {
             case PlainScanner.quote:
-                guard state == accept else { return nil }
+                if decoding {
+                    // The text's UTF-8, checked on its own now that its end is known.
+                    guard checked || PlainScanner.isValidUTF8(p, through: i) else { return nil }
+                    checked = true
+                } else {
+                    guard state == accept else { return nil }
+                }
                 out.setCount(count)
                 utf16Count = units
                 guard let resume = restartAfterUnmatchedBacktick() else {
@@ -192,20 +215,126 @@ extension PlainScanner {
     }
 
     /// Takes the first `k` bytes of the word `v` as they are: steps the UTF-8 automaton
-    /// through all eight (unless they are ASCII between whole sequences), stores the word
-    /// at `room + count` (the room must hold eight bytes) and counts `k` bytes written and
-    /// their UTF-16 units (the bytes after them, spaces, one unit each, taken off).
+    /// through all eight if `stepping`, stores the word at `room + count` (the room must
+    /// hold eight bytes) and counts `k` bytes written and their UTF-16 units (the bytes
+    /// after them, spaces, one unit each, taken off).
     @inline(__always)
     static func take(
-        _ v: UInt64, keeping k: Int, state: inout UInt64, rows: UnsafePointer<UInt64>,
+        _ v: UInt64, keeping k: Int, state: inout UInt64, stepping: Bool, rows: UnsafePointer<UInt64>,
         room: UnsafeMutablePointer<UInt8>, count: inout Int, capacity: Int, units: inout Int
     ) {
-        // One branch for both tests (the states are below 64).
-        state = UTF8Validation.step(state, through: v, rows: rows)
+        if stepping { state = UTF8Validation.step(state, through: v, rows: rows) }
         precondition(count &+ 8 <= capacity, "plain output outgrew its room (\(capacity) bytes)")
         UnsafeMutableRawPointer(room + count).storeBytes(of: v, as: UInt64.self)
         count &+= k
         units &+= PlainScanner.utf16Units(v) &- 8 &+ k
+    }
+
+    /// Whether the bytes of `p` up to `q`, the closing quote, are valid UTF-8: sixteen
+    /// lanes at a time by ``utf8ErrorLanes(_:after:_:_:)``, each block once but the last
+    /// (the sixteen bytes that end at the quote, some checked already), the lanes before
+    /// each loaded where they lie, past the first block.
+    @inline(__always)
+    static func isValidUTF8(_ p: UnsafeBufferPointer<UInt8>, through q: Int) -> Bool {
+        let raw = UnsafeRawPointer(p.baseAddress!)
+        let end = q &+ 1
+        if end < 16 {
+            let (w0, w1) = lastBytes(UnsafeBufferPointer(rebasing: p[0..<end]), from: 0)
+            return noneMarked(utf8ErrorLanes(unsafeBitCast(SIMD2(w0, w1), to: SIMD16<UInt8>.self), after: 0))
+        }
+        var bad = utf8ErrorLanes(raw.loadUnaligned(as: SIMD16<UInt8>.self), after: 0)
+        var i = 16
+        while i &+ 16 <= end {
+            bad |= utf8ErrorLanes(at: raw + i)
+            i &+= 16
+        }
+        if i < end {
+            if end >= 19 {
+                // The sixteen bytes that end at `end`, with three before them.
+                bad |= utf8ErrorLanes(at: raw + (end &- 16))
+            } else {
+                // One or two bytes after the first sixteen.
+                let (w0, w1) = lastBytes(UnsafeBufferPointer(rebasing: p[0..<end]), from: 16)
+                bad |= utf8ErrorLanes(
+                    unsafeBitCast(SIMD2(w0, w1), to: SIMD16<UInt8>.self),
+                    after: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            }
+        }
+        return noneMarked(bad)
+    }
+
+    /// Whether no lane of `lanes` has its high bit set.
+    @inline(__always)
+    static func noneMarked(_ lanes: SIMD16<UInt8>) -> Bool {
+        let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+        return (words[0] | words[1]) & ByteLanes.highs == 0
+    }
+
+    /// ``utf8ErrorLanes(_:after:_:_:)`` for the sixteen bytes at `bytes`, the three before
+    /// them readable.
+    @inline(__always)
+    static func utf8ErrorLanes(at bytes: UnsafeRawPointer) -> SIMD16<UInt8> {
+        utf8ErrorLanes(
+            bytes.loadUnaligned(as: SIMD16<UInt8>.self),
+            after: bytes.loadUnaligned(fromByteOffset: -1, as: SIMD16<UInt8>.self),
+            bytes.loadUnaligned(fromByteOffset: -2, as: SIMD16<UInt8>.self),
+            bytes.loadUnaligned(fromByteOffset: -3, as: SIMD16<UInt8>.self))
+    }
+
+    /// ``utf8ErrorLanes(_:after:_:_:)`` for the sixteen bytes `lanes`, after the eight bytes
+    /// of `before` (in memory order; zeros where nothing comes before): the lanes before
+    /// them are loaded from a copy of both on the stack.
+    @inline(__always)
+    static func utf8ErrorLanes(_ lanes: SIMD16<UInt8>, after before: UInt64) -> SIMD16<UInt8> {
+        var copy = (SIMD16<UInt8>(), SIMD16<UInt8>())
+        return withUnsafeMutableBytes(of: &copy) { b in
+            b.storeBytes(of: before, toByteOffset: 8, as: UInt64.self)
+            b.storeBytes(of: lanes, toByteOffset: 16, as: SIMD16<UInt8>.self)
+            return utf8ErrorLanes(
+                lanes, after: b.loadUnaligned(fromByteOffset: 15, as: SIMD16<UInt8>.self),
+                b.loadUnaligned(fromByteOffset: 14, as: SIMD16<UInt8>.self),
+                b.loadUnaligned(fromByteOffset: 13, as: SIMD16<UInt8>.self))
+        }
+    }
+
+    /// The lanes of `v` where UTF-8 text is invalid, given the three bytes before each
+    /// (`back1`, `back2`, `back3`: `v` shifted on by one, two and three bytes): 0x80 in
+    /// each such lane, 0 in the others. Text is valid UTF-8 exactly when no lane of it is
+    /// marked, each looked at with the bytes before it (zeros before the first), so that
+    /// lanes may be checked twice, or in any order, and a byte that ends the text is
+    /// checked with its lane.
+    ///
+    /// A lane is invalid where it is a continuation byte and the bytes before it leave none
+    /// to come, or the other way round: one is to come after a lead byte (C0 and up) one
+    /// byte back, a three- or four-byte lead (E0 and up) two back, a four-byte lead (F0
+    /// and up) three back. Then C0, C1 and F5 to FF are never valid, and four lead bytes
+    /// narrow the range of the byte after them: E0 (A0 to BF: no overlong form), ED (80
+    /// to 9F: no surrogate), F0 (90 to BF: no overlong form) and F4 (80 to 8F: nothing past
+    /// U+10FFFF). What ``UTF8Validation/automatonRows`` accepts, lane by lane.
+    @inline(__always)
+    static func utf8ErrorLanes(
+        _ v: SIMD16<UInt8>, after back1: SIMD16<UInt8>, _ back2: SIMD16<UInt8>, _ back3: SIMD16<UInt8>
+    ) -> SIMD16<UInt8> {
+        // Bits 6, 5 and 4 of each lane moved to bit 7 (a lane's high bit is then all that
+        // is looked at; the lanes are added on their own, with no carry between them).
+        let v2 = v &+ v
+        let v4 = v2 &+ v2
+        let v8 = v4 &+ v4
+        let a2 = back1 &+ back1
+        let b2 = back2 &+ back2
+        let b4 = b2 &+ b2
+        let c2 = back3 &+ back3
+        let c4 = c2 &+ c2
+        let c8 = c4 &+ c4
+        let continuation = v & ~v2
+        let expected = back1 & a2 | back2 & b2 & b4 | back3 & c2 & c4 & c8
+        let never =
+            v & ((v & SIMD16(repeating: 0x7F)) &+ SIMD16(repeating: 0x0B))
+            | zero((v | SIMD16(repeating: 1)) ^ SIMD16(repeating: 0xC1))
+        let narrowed =
+            zero(back1 ^ SIMD16(repeating: 0xE0)) & ~v4 | zero(back1 ^ SIMD16(repeating: 0xED)) & v4
+            | zero(back1 ^ SIMD16(repeating: 0xF0)) & ~(v4 | v8) | zero(back1 ^ SIMD16(repeating: 0xF4)) & (v4 | v8)
+        return (continuation ^ expected | never | narrowed) & SIMD16(repeating: 0x80)
     }
 
     /// The bytes of `p` from `i` on, fewer than sixteen, as two words in memory order with
@@ -365,6 +494,22 @@ extension PlainScanner {
     @inline(__always)
     private static func below(_ v: SIMD16<UInt8>, _ bound: UInt8) -> SIMD16<UInt8> {
         (v &- SIMD16(repeating: bound)) & ~v
+    }
+
+    /// The UTF-16 units of the sixteen bytes of `v`, taken as ``utf16Units(_:)-(UInt64)``
+    /// takes eight: each lane's weight, 1 − (continuation) + (four-byte lead), summed
+    /// across the lanes.
+    @inline(__always)
+    static func utf16Units(_ v: SIMD16<UInt8>) -> Int {
+        let v2 = v &+ v
+        let v4 = v2 &+ v2
+        let v8 = v4 &+ v4
+        let continuations = (v & ~v2) &>> 7
+        let fourByteLeads = (v & v2 & v4 & v8) &>> 7
+        // The two halves added lane by lane (at most four a lane), then summed by one
+        // multiply (`wrappedSum()` is a call of its own).
+        let weights = unsafeBitCast(SIMD16(repeating: 1) &- continuations &+ fourByteLeads, to: SIMD2<UInt64>.self)
+        return Int(truncatingIfNeeded: ((weights[0] &+ weights[1]) &* ByteLanes.ones) >> 56)
     }
 
     /// The UTF-16 units of the eight bytes of `v`, taken as text cut between whole
