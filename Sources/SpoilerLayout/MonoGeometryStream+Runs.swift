@@ -78,9 +78,11 @@ extension MonoGeometryStream {
         var openedAt = -1
         var added = 0
         let letters = twoByteLetters
-        /// Takes `k` clusters of one cell and one scalar of `bytesEach` bytes, none of them
-        /// whitespace, from byte `i` on: into the open word inside (opening it if none is).
-        @inline(__always) func takeClusters(_ k: Int32, bytesEach: Int) {
+        let wide = ideographs
+        /// Takes `k` clusters of `width` cells and one scalar of `bytesEach` bytes, none of
+        /// them whitespace, from byte `i` on: into the open word inside (opening it if none
+        /// is).
+        @inline(__always) func takeClusters(_ k: Int32, bytesEach: Int, width: Int32 = 1) {
             if inside {
                 if !isOpen {
                     open(utf8Start: i, utf16Start: u16, x: cells)
@@ -93,10 +95,10 @@ extension MonoGeometryStream {
             lastIsPictograph = false
             last = i &+ bytesEach &* (Int(k) &- 1)
             lastU16 = u16 &+ k &- 1
-            lastCells = cells &+ k &- 1
+            lastCells = cells &+ width &* (k &- 1)
             i &+= bytesEach &* Int(k)
             u16 &+= k
-            cells &+= k
+            cells &+= width &* k
         }
         /// Takes one cluster of `bytes` bytes, `units` UTF-16 units and `width` cells, no
         /// whitespace, as ``takeClusters`` takes its clusters.
@@ -137,6 +139,21 @@ extension MonoGeometryStream {
                 let k = min(Int32(truncatingIfNeeded: TwoByteLetters.count(in: v)), limit &- u16)
                 if k > 0 {
                     takeClusters(k, bytesEach: 2)
+                    continue
+                }
+            }
+            // CJK ideographs (``Ideographs``), three bytes at a time: each a cluster of two
+            // cells and no whitespace, taken as ASCII is.
+            if !inside && wide && Ideographs.mayLead(base[i]) {
+                let room = limit &- u16
+                var k: Int32 = 0
+                var j = i
+                while j &+ 3 <= n && k < room && Ideographs.starts(base[j], base[j &+ 1]) {
+                    j &+= 3
+                    k &+= 1
+                }
+                if k > 0 {
+                    takeClusters(k, bytesEach: 3, width: 2)
                     continue
                 }
             }

@@ -10,13 +10,15 @@ import Testing
 @Suite struct GeometryStreamTests {
     /// Pieces of text: ASCII words, every kind of whitespace and line break, wide and
     /// combining characters, emoji sequences (ZWJs, skin tones, VS16, alone or joining what
-    /// comes before), flags and lone regional indicators, controls and format characters.
+    /// comes before), flags and lone regional indicators, CJK ideographs and their
+    /// neighbours (U+4DFF, U+A000), controls and format characters.
     static let pieces: [String] = [
         "a", "word", "ok!", " ", "  ", "\t", "\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}", "\u{A0}", "\u{3000}",
         "\u{2007}", "漢字", "日本", "Привет", "é", "e\u{301}", "\u{301}", "😀", "👍🏽", "👩‍👩‍👧", "🇺🇦", "🇺", "#\u{FE0F}\u{20E3}",
         "\u{2764}\u{FE0F}", "\u{1}", "\u{7F}", "\u{200B}", "\u{200D}", "각", "\u{1100}\u{1161}", "ｱ", "||", "`", "\\",
         "\u{1F3FD}", "👨‍💻", "\u{2764}", "🏳️‍🌈", "\u{200D}👧", "🇺🇦🇺", "🇦🇺",
         "\u{FE0F}", "\u{263A}\u{FE0F}", "1\u{FE0F}", "\u{2764}\u{FE0F}\u{FE0F}", "\u{A9}\u{FE0F}", "a\u{FE0F}",
+        "\u{4E00}\u{9FFF}", "\u{4DFF}", "\u{A000}", "\u{4E00}\u{301}", "\u{3042}", "中文字",
     ]
 
     static func text(_ rng: inout SplitMix64) -> String {
