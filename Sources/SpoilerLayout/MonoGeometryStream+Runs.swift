@@ -78,7 +78,7 @@ extension MonoGeometryStream {
         var openedAt = -1
         var added = 0
         let letters = twoByteLetters
-        let wide = ideographs
+        let wide = wideScalars
         /// Takes `k` clusters of `width` cells and one scalar of `bytesEach` bytes, none of
         /// them whitespace, from byte `i` on: into the open word inside (opening it if none
         /// is).
@@ -142,13 +142,14 @@ extension MonoGeometryStream {
                     continue
                 }
             }
-            // CJK ideographs (``Ideographs``), three bytes at a time: each a cluster of two
-            // cells and no whitespace, taken as ASCII is.
-            if !inside && wide && Ideographs.mayLead(base[i]) {
+            // CJK ideographs and Hangul syllables (``WideScalars``), three bytes at a time,
+            // outside spoilers: each a cluster of two cells and no whitespace, taken as ASCII
+            // is.
+            if !inside && wide && WideScalars.mayLead(base[i]) {
                 let room = limit &- u16
                 var k: Int32 = 0
                 var j = i
-                while j &+ 3 <= n && k < room && Ideographs.starts(base[j], base[j &+ 1]) {
+                while j &+ 3 <= n && k < room && WideScalars.starts(base[j], base[j &+ 1]) {
                     j &+= 3
                     k &+= 1
                 }

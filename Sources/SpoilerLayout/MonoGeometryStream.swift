@@ -91,9 +91,9 @@ struct MonoGeometryStream: GraphemeSink {
     /// ``TwoByteLetters/holdInTable``, read once: whether runs take two-byte letters four
     /// at a time.
     let twoByteLetters = TwoByteLetters.holdInTable
-    /// ``Ideographs/holdInTable``, read once: whether runs take CJK ideographs in a loop of
-    /// their own.
-    let ideographs = Ideographs.holdInTable
+    /// ``WideScalars/holdInTable``, read once: whether runs take CJK ideographs and Hangul
+    /// syllables in a loop of their own.
+    let wideScalars = WideScalars.holdInTable
     var wordCount = 0
     /// Set when a condition of the stream does not hold: its output must not be used.
     var failed = false

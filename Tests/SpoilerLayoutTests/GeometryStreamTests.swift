@@ -10,8 +10,8 @@ import Testing
 @Suite struct GeometryStreamTests {
     /// Pieces of text: ASCII words, every kind of whitespace and line break, wide and
     /// combining characters, emoji sequences (ZWJs, skin tones, VS16, alone or joining what
-    /// comes before), flags and lone regional indicators, CJK ideographs and their
-    /// neighbours (U+4DFF, U+A000), controls and format characters.
+    /// comes before), flags and lone regional indicators, CJK ideographs, Hangul
+    /// syllables and their neighbours (U+4DFF, U+A000, U+ABFF, U+D780, a final jamo), controls and format characters.
     static let pieces: [String] = [
         "a", "word", "ok!", " ", "  ", "\t", "\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}", "\u{A0}", "\u{3000}",
         "\u{2007}", "漢字", "日本", "Привет", "é", "e\u{301}", "\u{301}", "😀", "👍🏽", "👩‍👩‍👧", "🇺🇦", "🇺", "#\u{FE0F}\u{20E3}",
@@ -19,6 +19,7 @@ import Testing
         "\u{1F3FD}", "👨‍💻", "\u{2764}", "🏳️‍🌈", "\u{200D}👧", "🇺🇦🇺", "🇦🇺",
         "\u{FE0F}", "\u{263A}\u{FE0F}", "1\u{FE0F}", "\u{2764}\u{FE0F}\u{FE0F}", "\u{A9}\u{FE0F}", "a\u{FE0F}",
         "\u{4E00}\u{9FFF}", "\u{4DFF}", "\u{A000}", "\u{4E00}\u{301}", "\u{3042}", "中文字",
+        "한국어", "\u{D7A3}", "\u{D77F}\u{D780}", "한\u{11AB}", "\u{ABFF}",
     ]
 
     static func text(_ rng: inout SplitMix64) -> String {

@@ -250,24 +250,26 @@ import Testing
         }
     }
 
-    /// ``Ideographs/starts(_:_:)`` against decoding, for every lead byte and every second
+    /// ``WideScalars/starts(_:_:)`` against decoding, for every lead byte and every second
     /// byte; and the table's facts it relies on.
-    @Test func ideographsAreFoundAsTheyDecode() {
-        #expect(Ideographs.holdInTable)
-        #expect(!Ideographs.hold(in: GraphemeScanner.BMPInfo.table.enumerated().map { $0 == 0x6F22 ? 0 : $1 }))
+    @Test func wideScalarsAreFoundAsTheyDecode() {
+        #expect(WideScalars.holdInTable)
+        for changed in [0x6F22, 0xD77F] {
+            #expect(!WideScalars.hold(in: GraphemeScanner.BMPInfo.table.enumerated().map { $0 == changed ? 0 : $1 }))
+        }
         var failures: [String] = []
         for lead in UInt8(0xE0)...UInt8(0xEF) {
             for second in UInt8(0x80)...UInt8(0xBF) {
                 let bytes = [lead, second, 0x80]
                 let (c, _) = bytes.withUnsafeBufferPointer { GraphemeScanner.decode($0, 0) }
-                let expected = Ideographs.scalars.contains(Int(c))
-                if Ideographs.starts(lead, second) != expected { failures.append("\(bytes)") }
-                if expected && !Ideographs.mayLead(lead) { failures.append("lead \(lead)") }
+                let expected = WideScalars.scalars.contains { $0.contains(Int(c)) }
+                if WideScalars.starts(lead, second) != expected { failures.append("\(bytes)") }
+                if expected && !WideScalars.mayLead(lead) { failures.append("lead \(lead)") }
             }
         }
         #expect(failures.isEmpty, "\(failures.count) sequences, first: \(failures.first ?? "")")
         for b in UInt8.min...UInt8.max {
-            #expect(Ideographs.mayLead(b) == (0xE4...0xE9).contains(b))
+            #expect(WideScalars.mayLead(b) == (0xE4...0xED).contains(b))
         }
     }
 
