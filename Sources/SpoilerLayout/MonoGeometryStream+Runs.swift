@@ -101,7 +101,9 @@ extension MonoGeometryStream {
             cells &+= width &* k
         }
         /// Takes one cluster of `bytes` bytes, `units` UTF-16 units and `width` cells, no
-        /// whitespace, as ``takeClusters`` takes its clusters.
+        /// whitespace, as ``takeClusters`` takes its clusters. (``takeClusters`` with a
+        /// number of units per cluster, taking the flag too, costs the hot loop 0.5 % more
+        /// instructions on the bench's corpus: 91.05 → 91.52 M.)
         @inline(__always) func takeCluster(bytes: Int, units: Int32, width: Int32) {
             if inside {
                 if !isOpen {
@@ -217,8 +219,7 @@ extension MonoGeometryStream {
                         var widens = first == 0x23 || first == 0x2A || first &- 0x30 < 10
                         if first >= 0x80 {
                             let (f, _) = GraphemeScanner.decode(p, last)
-                            let fIndex = f < 0x10000 ? Int(f) : f &>> 12 == 0x1F ? Int(f &- 0xF000) : 0xD800
-                            widens = table[fIndex] & Info.pictographic != 0
+                            widens = Info.info(of: f, in: table) & Info.pictographic != 0
                         }
                         if widens { cells &+= 1 }
                     }
@@ -231,8 +232,7 @@ extension MonoGeometryStream {
                     // stays as wide as its first scalar.
                     let (d, dLength) = GraphemeScanner.decode(p, i &+ 3)
                     let dUnits: Int32 = dLength == 4 ? 2 : 1
-                    let dIndex = d < 0x10000 ? Int(d) : d &>> 12 == 0x1F ? Int(d &- 0xF000) : 0xD800
-                    if table[dIndex] & Info.pictographic != 0 && u16 &+ 1 &+ dUnits <= limit {
+                    if Info.info(of: d, in: table) & Info.pictographic != 0 && u16 &+ 1 &+ dUnits <= limit {
                         i &+= 3 &+ dLength
                         u16 &+= 1 &+ dUnits
                         continue
