@@ -36,6 +36,44 @@ extension LayoutEngine {
         bytes.withUnsafeBufferPointer { out.append($0) }
     }
 
+    /// Appends to `out` the geometry JSON of a message as
+    /// ``appendGeometryJSON(utf8:entities:id:redact:to:)`` does, for a text whose UTF-8 the
+    /// caller has not checked: the check is made as the layout reads the text (the stream
+    /// of word boxes checks each scalar it takes, and the rest of the text before its
+    /// general grapheme scanner first reads it), so that a line filter need not read the
+    /// text once more for it. Returns false, with nothing written, when the text is not
+    /// valid UTF-8.
+    ///
+    /// ```swift
+    /// var out = JSONOutputBuffer()
+    /// let text: [UInt8] = [0x68, 0x69, 0x20, 0xC3]  // "hi " and a lead byte with nothing after it
+    /// let written = text.withUnsafeBufferPointer { text in
+    ///     LayoutEngine().appendGeometryJSON(uncheckedUTF8: text, entities: [], id: nil, redact: false, to: &out)
+    /// }
+    /// // written == false, out.count == 0
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The text, UTF-8 or not.
+    ///   - entities: Its entities, offsets in UTF-16 code units, in canonical order.
+    ///   - id: The record's id as raw JSON, written first, or nil to leave the key out.
+    ///   - redact: Leave out every word's `text`.
+    ///   - out: Where the JSON object is appended (without a newline).
+    /// - Returns: Whether the text was valid UTF-8 and its geometry written.
+    public func appendGeometryJSON(
+        uncheckedUTF8 text: UnsafeBufferPointer<UInt8>, entities: [Entity], id: UnsafeBufferPointer<UInt8>?,
+        redact: Bool, to out: inout JSONOutputBuffer
+    ) -> Bool {
+        switch streamGeometry(utf8: text, entities: entities, id: id, redact: redact, checkingUTF8: true, to: &out) {
+        case .written: return true
+        case .invalidUTF8: return false
+        case .notStreamed:
+            guard UTF8Validation.firstInvalidOffset(in: text) == nil else { return false }
+            appendGeometryJSON(utf8: text, entities: entities, id: id, redact: redact, to: &out)
+            return true
+        }
+    }
+
     /// The fast path of ``appendGeometryJSON(utf8:entities:id:redact:to:)`` alone: the
     /// geometry worked out as the graphemes go by, if the engine and the message meet its
     /// conditions (the `mono` model without wrapping, a text of up to 64 KiB, spoilers in
@@ -49,16 +87,38 @@ extension LayoutEngine {
         utf8 p: UnsafeBufferPointer<UInt8>, entities: [Entity], id: UnsafeBufferPointer<UInt8>?, redact: Bool,
         to out: inout JSONOutputBuffer
     ) -> Bool {
+        streamGeometry(utf8: p, entities: entities, id: id, redact: redact, checkingUTF8: false, to: &out) == .written
+    }
+
+    /// What ``streamGeometry(utf8:entities:id:redact:checkingUTF8:to:)`` did.
+    enum StreamedGeometry {
+        /// The geometry was written.
+        case written
+        /// The engine or the message does not meet the stream's conditions: nothing was
+        /// written.
+        case notStreamed
+        /// The text is not valid UTF-8: nothing was written.
+        case invalidUTF8
+    }
+
+    /// ``appendStreamedGeometry(utf8:entities:id:redact:to:)``, with the text's UTF-8
+    /// checked as it is read when `checkingUTF8` is set (``MonoGeometryStream/checksUTF8``).
+    /// Without it, a text found not to be valid UTF-8 is left to the general layout, as
+    /// any other the stream does not take.
+    func streamGeometry(
+        utf8 p: UnsafeBufferPointer<UInt8>, entities: [Entity], id: UnsafeBufferPointer<UInt8>?, redact: Bool,
+        checkingUTF8: Bool, to out: inout JSONOutputBuffer
+    ) -> StreamedGeometry {
         guard case .mono(let cellWidth, let cellHeight) = model, wrapWidth == nil, p.count <= 1 << 16,
             cellWidth <= 1 << 20, cellHeight <= 1 << 20, let textBase = p.baseAddress ?? UnsafePointer(bitPattern: 1)
-        else { return false }
+        else { return .notStreamed }
         // The spoilers must come in order without overlapping; each word has at least one
         // UTF-16 unit of its entity, and a grapheme is in at most `maxActive` entities.
         var lastEnd = Int32.min
         var spoilerUnits = 0
         for e in entities {
             guard let (start, end) = MonoGeometryStream.span(of: e) else { continue }
-            guard start >= lastEnd else { return false }
+            guard start >= lastEnd else { return .notStreamed }
             lastEnd = end
             spoilerUnits += min(Int(end - start), p.count)
         }
@@ -66,17 +126,17 @@ extension LayoutEngine {
         let maxWords = min(spoilerUnits, MonoGeometryStream.maxActive * n)
         let wordsBound = maxWords * MonoGeometryStream.wordBound + 6 * MonoGeometryStream.maxActive * n + 8
         let headBound = 600 + (id?.count ?? 0) + MonoGeometryStream.maxLines * MonoGeometryStream.lineBound
-        var ok = true
+        var result = StreamedGeometry.written
         out.write(bound: headBound + wordsBound) { room in
             let base = room.baseAddress!
             let wordsRoom = UnsafeMutableBufferPointer(start: base + headBound, count: wordsBound)
             var stream = MonoGeometryStream(
                 text: textBase, count: n, entities: entities, scale: cellWidth, lineHeight: cellHeight, redact: redact,
-                words: JSONByteCursor(room: wordsRoom))
+                words: JSONByteCursor(room: wordsRoom), checksUTF8: checkingUTF8)
             let end = LayoutEngine.forEachGrapheme(p, count: n, measure: MonoMeasure(), into: &stream)
-            stream.finish(end: end)
+            if !stream.invalidUTF8 { stream.finish(end: end) }
             guard !stream.failed else {
-                ok = false
+                result = checkingUTF8 && stream.invalidUTF8 ? .invalidUTF8 : .notStreamed
                 return 0
             }
             let wordsCount = (base + headBound).distance(to: stream.words.position)
@@ -95,7 +155,7 @@ extension LayoutEngine {
                 into: UnsafeMutableBufferPointer(start: base + headCount + wordsCount, count: 2)
             ) { c in c.literal("]}") } + headCount + wordsCount
         }
-        return ok
+        return result
     }
 
     /// Writes what comes before the words, as ``TextLayout/jsonBytes(id:redact:)`` writes it

@@ -36,14 +36,32 @@ extension MonoGeometryStream {
             case 1:
                 // A word left open on another line is closed by `Fragment.take`'s rule, the
                 // general way.
-                if active[0].isOpen && active[0].line != line { return at }
+                if active[0].isOpen && active[0].line != line { return handOver(p, at: at, count: n) }
                 run = takeRun(p, from: at.0, count: n, utf16Start: at.1, table: table, in: InsideSpoiler.self)
             default:
-                return at
+                return handOver(p, at: at, count: n)
             }
             at = (run.utf8End, run.utf16End)
-            guard run.crossed else { return at }
+            guard run.crossed else { return handOver(p, at: at, count: n) }
         }
+    }
+
+    /// Where the runs stop at `at`, before the general grapheme scanner goes on from there
+    /// (unless `at` is the end): with ``checksUTF8``, the rest of the text is checked
+    /// first, once, since that scanner reads valid UTF-8 only. Where the text is not valid
+    /// UTF-8 (found here or by a run), the stream fails and the end is returned, so that
+    /// nothing more is read.
+    @inline(__always)
+    mutating func handOver(_ p: UnsafeBufferPointer<UInt8>, at: (Int, Int32), count n: Int) -> (Int, Int32) {
+        if invalidUTF8 { return (n, at.1) }
+        guard checksUTF8 && !restChecked && at.0 < n else { return at }
+        restChecked = true
+        guard UTF8Validation.firstInvalidOffset(in: UnsafeBufferPointer(rebasing: p[at.0..<n])) == nil else {
+            invalidUTF8 = true
+            failed = true
+            return (n, at.1)
+        }
+        return at
     }
 
     /// ``takeRun(_:from:count:utf16Start:table:)`` outside every spoiler, or inside the one
@@ -122,7 +140,7 @@ extension MonoGeometryStream {
             } else if !inside && wide && WideScalars.mayLead(base[i]) {
                 let room = limit &- u16
                 var j = i
-                while j &+ 3 <= n && k < room && WideScalars.starts(base[j], base[j &+ 1]) {
+                while j &+ 3 <= n && k < room && WideScalars.starts(base[j], base[j &+ 1], base[j &+ 2]) {
                     j &+= 3
                     k &+= 1
                 }
@@ -148,7 +166,12 @@ extension MonoGeometryStream {
                 cells &+= width &* k
                 continue
             }
-            let (c, length) = GraphemeScanner.decode(p, i)
+            guard let (c, length) = GraphemeScanner.decodeChecked(p, i, count: n) else {
+                // Not valid UTF-8: nothing more is read.
+                invalidUTF8 = true
+                failed = true
+                return RunEnd(utf8End: n, utf16End: u16, crossed: false)
+            }
             let units: Int32 = length == 4 ? 2 : 1
             // The table keeps the BMP and U+1F000 to U+1FFFF; others read a surrogate's 0.
             let index = c < 0x10000 ? Int(c) : c &>> 12 == 0x1F ? Int(c &- 0xF000) : 0xD800
@@ -191,7 +214,7 @@ extension MonoGeometryStream {
                     continue
                 }
                 if GraphemeScanner.isRegionalIndicator(c) && i &+ 8 <= n && u16 &+ 4 <= limit
-                    && GraphemeScanner.isRegionalIndicator(GraphemeScanner.decode(p, i &+ 4).0)
+                    && GraphemeScanner.isRegionalIndicator(bytes: base + (i &+ 4))
                 {
                     // A flag: two regional indicators from a cluster's start are one
                     // cluster (GB12), two cells wide (`GraphemeScanner.classify`).
@@ -231,12 +254,13 @@ extension MonoGeometryStream {
                 if c == 0x200D && lastIsPictograph && i &+ 3 < n {
                     // A ZWJ and a pictograph after a pictograph join it (GB11); the cluster
                     // stays as wide as its first scalar.
-                    let (d, dLength) = GraphemeScanner.decode(p, i &+ 3)
-                    let dUnits: Int32 = dLength == 4 ? 2 : 1
-                    if Info.info(of: d, in: table) & Info.pictographic != 0 && u16 &+ 1 &+ dUnits <= limit {
-                        i &+= 3 &+ dLength
-                        u16 &+= 1 &+ dUnits
-                        continue
+                    if let (d, dLength) = GraphemeScanner.decodeChecked(p, i &+ 3, count: n) {
+                        let dUnits: Int32 = dLength == 4 ? 2 : 1
+                        if Info.info(of: d, in: table) & Info.pictographic != 0 && u16 &+ 1 &+ dUnits <= limit {
+                            i &+= 3 &+ dLength
+                            u16 &+= 1 &+ dUnits
+                            continue
+                        }
                     }
                 }
                 if !alone && c >= 0x80 && last >= 0 {

@@ -53,4 +53,11 @@ enum WideScalars {
         default: false
         }
     }
+
+    /// Whether the three bytes `b0`, `b1`, `b2`, which may not be valid UTF-8, are one of
+    /// ``scalars``: ``starts(_:_:)`` with both continuation bytes checked.
+    @inline(__always)
+    static func starts(_ b0: UInt8, _ b1: UInt8, _ b2: UInt8) -> Bool {
+        b1 & 0xC0 == 0x80 && b2 & 0xC0 == 0x80 && starts(b0, b1)
+    }
 }

@@ -97,6 +97,14 @@ struct MonoGeometryStream: GraphemeSink {
     var wordCount = 0
     /// Set when a condition of the stream does not hold: its output must not be used.
     var failed = false
+    /// Whether the text's UTF-8 is the stream's to check (the caller has not vouched for
+    /// it). The runs check every scalar they take either way; with this set, the rest of
+    /// the text is checked before the general grapheme scanner first reads it.
+    let checksUTF8: Bool
+    /// Set, with ``failed``, where the text was found not to be valid UTF-8.
+    var invalidUTF8 = false
+    /// Whether the rest of the text was checked (``checkRest(from:)``).
+    var restChecked = false
 
     var x: Int32 = 0
     var line: Int32 = 0
@@ -114,8 +122,9 @@ struct MonoGeometryStream: GraphemeSink {
 
     init(
         text: UnsafePointer<UInt8>, count textCount: Int, entities: [Entity], scale: Int, lineHeight: Int,
-        redact: Bool, words: JSONByteCursor
+        redact: Bool, words: JSONByteCursor, checksUTF8: Bool = false
     ) {
+        self.checksUTF8 = checksUTF8
         self.text = text
         self.textCount = textCount
         self.entities = entities

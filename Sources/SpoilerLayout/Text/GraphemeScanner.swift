@@ -41,6 +41,37 @@ enum GraphemeScanner {
         )
     }
 
+    /// Decodes the scalar at `i` of the first `n` bytes of `p`, which may not be valid
+    /// UTF-8: its value and byte length, or nil when the bytes from `i` on start no scalar
+    /// of valid UTF-8 (a continuation byte, C0, C1 or F5 to FF, a sequence cut short or
+    /// past `n`, an overlong form, a surrogate, a value past U+10FFFF). It reads nothing at
+    /// or past `n`.
+    @inline(__always)
+    static func decodeChecked(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, count n: Int) -> (UInt32, Int)? {
+        let b0 = UInt32(p[i])
+        if b0 < 0x80 { return (b0, 1) }
+        @inline(__always) func continuation(_ k: Int) -> UInt32? {
+            let b = p[i &+ k]
+            return b & 0xC0 == 0x80 ? UInt32(b & 0x3F) : nil
+        }
+        if b0 < 0xC2 { return nil }
+        if b0 < 0xE0 {
+            guard i &+ 1 < n, let b1 = continuation(1) else { return nil }
+            return ((b0 & 0x1F) << 6 | b1, 2)
+        }
+        if b0 < 0xF0 {
+            guard i &+ 2 < n, let b1 = continuation(1), let b2 = continuation(2) else { return nil }
+            let c = (b0 & 0x0F) << 12 | b1 << 6 | b2
+            guard c >= 0x800, c & 0xF800 != 0xD800 else { return nil }
+            return (c, 3)
+        }
+        guard b0 < 0xF5, i &+ 3 < n, let b1 = continuation(1), let b2 = continuation(2), let b3 = continuation(3)
+        else { return nil }
+        let c = (b0 & 0x07) << 18 | b1 << 12 | b2 << 6 | b3
+        guard c >= 0x10000, c <= 0x10FFFF else { return nil }
+        return (c, 4)
+    }
+
     /// The grapheme cluster that starts at byte `start` of valid UTF-8 `p`.
     ///
     /// It looks no further than byte `n`. `table` is ``BMPInfo/table``, passed in so that a loop reads the global once.
@@ -257,6 +288,13 @@ enum GraphemeScanner {
             }
             return info
         }
+    }
+
+    /// Whether the four bytes at `p`, which may not be valid UTF-8, are a regional
+    /// indicator (U+1F1E6 to U+1F1FF: F0 9F 87 A6 to F0 9F 87 BF).
+    @inline(__always)
+    static func isRegionalIndicator(bytes p: UnsafePointer<UInt8>) -> Bool {
+        p[0] == 0xF0 && p[1] == 0x9F && p[2] == 0x87 && p[3] &- 0xA6 < 0x1A
     }
 
     @inline(__always)

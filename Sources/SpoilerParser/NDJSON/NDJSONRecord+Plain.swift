@@ -53,12 +53,22 @@ extension NDJSONRecord {
         buffers: inout NDJSONLineBuffers,
         _ body: (_ text: UnsafeBufferPointer<UInt8>, _ entities: [Entity], _ id: UnsafeBufferPointer<UInt8>?) -> R
     ) -> R? {
-        guard format == .plain, !options.spoilerReasons, let base = line.baseAddress else { return nil }
+        guard format == .plain, !options.spoilerReasons, line.baseAddress != nil else { return nil }
         switch onePassMessage(line: line, buffers: &buffers, body) {
         case .read(let result): return result
         case .notCommon: return nil
-        case .needsPasses: break
+        case .needsPasses: return passesMessage(line: line, buffers: &buffers, body)
         }
+    }
+
+    /// Reads a common line as ``withPlainMessage(line:format:options:buffers:_:)`` does, in
+    /// the passes of old: the line read by ``PlainLineReader`` (its UTF-8 checked), the
+    /// text's escapes decoded, then its markup read.
+    private static func passesMessage<R>(
+        line: UnsafeBufferPointer<UInt8>, buffers: inout NDJSONLineBuffers,
+        _ body: (UnsafeBufferPointer<UInt8>, [Entity], UnsafeBufferPointer<UInt8>?) -> R
+    ) -> R? {
+        guard let base = line.baseAddress else { return nil }
         var reader = PlainLineReader(base: base, count: line.count)
         guard let shape = reader.read() else { return nil }
         let raw = UnsafeBufferPointer(start: base + shape.text.lowerBound, count: shape.text.count)
@@ -98,7 +108,54 @@ extension NDJSONRecord {
         withPlainMessage(line: line, format: format, options: options, buffers: &buffers, body) != nil
     }
 
-    /// What ``onePassMessage(line:buffers:_:)`` did.
+    /// Reads the common kind of NDJSON line as
+    /// ``readPlainMessage(line:format:options:buffers:_:)`` does, but leaves the check of
+    /// the text's UTF-8 to `body` where it can, for a body that reads every byte of the text
+    /// anyway (a layout): `body` may be given a text that is not valid UTF-8, exactly when
+    /// the line's string is not, and then returns false without using it. The line is then
+    /// read again with the check, as ``readPlainMessage(line:format:options:buffers:_:)``
+    /// reads it: a line whose string is not valid UTF-8 is not of the common kind, and
+    /// `body` is called again only for one that is (and must return true for it).
+    ///
+    /// ```swift
+    /// var buffers = NDJSONLineBuffers()
+    /// let line: [UInt8] = Array(#""hi ||"#.utf8) + [0xC3] + Array(#"||""#.utf8)
+    /// let read = line.withUnsafeBufferPointer { line in
+    ///     NDJSONRecord.readPlainMessage(line: line, format: .plain, buffers: &buffers, uncheckedUTF8: { text, _, _ in
+    ///         UTF8Validation.firstInvalidOffset(in: text) == nil
+    ///     })
+    /// }
+    /// // read == false: the line is read the general way, which reports the bad byte
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - line: One line without its `\n`.
+    ///   - format: The input format; only `plain` is read here.
+    ///   - options: How messages are read; only the defaults are read here.
+    ///   - buffers: Room for the decoded text, the parsed text and the entities.
+    ///   - body: Called with the text, its entities (UTF-16 offsets, canonical order) and
+    ///     the id, all valid only during the call; returns whether the text was valid
+    ///     UTF-8 (and used).
+    /// - Returns: Whether the line was of the common kind and `body` returned true.
+    public static func readPlainMessage(
+        line: UnsafeBufferPointer<UInt8>, format: InputFormat, options: ParseOptions = ParseOptions(),
+        buffers: inout NDJSONLineBuffers,
+        uncheckedUTF8 body: (
+            _ text: UnsafeBufferPointer<UInt8>, _ entities: [Entity], _ id: UnsafeBufferPointer<UInt8>?
+        )
+            -> Bool
+    ) -> Bool {
+        guard format == .plain, !options.spoilerReasons, line.baseAddress != nil else { return false }
+        switch onePassMessage(line: line, buffers: &buffers, checkingUTF8: false, body) {
+        case .read(true): return true
+        case .notCommon: return false
+        case .needsPasses: return passesMessage(line: line, buffers: &buffers, body) == true
+        case .read(false):
+            return withPlainMessage(line: line, format: format, options: options, buffers: &buffers, body) == true
+        }
+    }
+
+    /// What ``onePassMessage(line:buffers:checkingUTF8:_:)`` did.
     private enum OnePass<R> {
         /// The line was read, and this is `body`'s result.
         case read(R)
@@ -113,26 +170,26 @@ extension NDJSONRecord {
     /// the text in one pass from the line's raw bytes (``PlainScanner``'s `scanJSON`,
     /// decoding): its UTF-8 checked, its escapes decoded and its markup taken out at once.
     private static func onePassMessage<R>(
-        line: UnsafeBufferPointer<UInt8>, buffers: inout NDJSONLineBuffers,
+        line: UnsafeBufferPointer<UInt8>, buffers: inout NDJSONLineBuffers, checkingUTF8: Bool = true,
         _ body: (UnsafeBufferPointer<UInt8>, [Entity], UnsafeBufferPointer<UInt8>?) -> R
     ) -> OnePass<R> {
         // The text is never longer than the rest of the line; eight more for whole words.
         buffers.withTextRoom(line.count + 8) { out, entities in
-            onePassMessage(line: line, out: &out, entities: &entities, body)
+            onePassMessage(line: line, out: &out, entities: &entities, checkingUTF8: checkingUTF8, body)
         }
     }
 
-    /// ``onePassMessage(line:buffers:_:)`` with its room taken out of the buffers.
+    /// ``onePassMessage(line:buffers:checkingUTF8:_:)`` with its room taken out of the buffers.
     @inline(__always)
     private static func onePassMessage<R>(
-        line: UnsafeBufferPointer<UInt8>, out: inout [UInt8], entities: inout [Entity],
+        line: UnsafeBufferPointer<UInt8>, out: inout [UInt8], entities: inout [Entity], checkingUTF8: Bool,
         _ body: (UnsafeBufferPointer<UInt8>, [Entity], UnsafeBufferPointer<UInt8>?) -> R
     ) -> OnePass<R> {
         let base = line.baseAddress!
         var textCount = 0
         // The two usual shapes first, without the reader (as ``appendPlainJSON`` does).
         if let (textStart, hasID) = PlainLineReader.quickStart(line) {
-            let scanned = scanText(line, from: textStart, into: &out, entities: &entities)
+            let scanned = scanText(line, from: textStart, into: &out, entities: &entities, checkingUTF8: checkingUTF8)
             textCount = scanned.textCount
             guard let end = scanned.end else { return .needsPasses }
             let after = textStart + end + 1
@@ -151,7 +208,7 @@ extension NDJSONRecord {
         let shape = reader.read { reader, _ in
             guard reader.i < reader.count, base[reader.i] == UInt8(ascii: "\"") else { return nil }
             let start = reader.i + 1
-            let scanned = scanText(line, from: start, into: &out, entities: &entities)
+            let scanned = scanText(line, from: start, into: &out, entities: &entities, checkingUTF8: checkingUTF8)
             textCount = scanned.textCount
             guard let end = scanned.end else {
                 scanFailed = true
@@ -173,18 +230,19 @@ extension NDJSONRecord {
     /// `start` (nil when the one pass cannot read it) and how many bytes of text it wrote.
     ///
     /// A function of its own, not one nested in
-    /// ``onePassMessage(line:out:entities:_:)``: a nested one that set a variable of its
+    /// ``onePassMessage(line:out:entities:checkingUTF8:_:)``: a nested one that set a variable of its
     /// caller made every line pay for a dynamic exclusivity check of that variable.
     @inline(__always)
     private static func scanText(
-        _ line: UnsafeBufferPointer<UInt8>, from start: Int, into out: inout [UInt8], entities: inout [Entity]
+        _ line: UnsafeBufferPointer<UInt8>, from start: Int, into out: inout [UInt8], entities: inout [Entity],
+        checkingUTF8: Bool
     ) -> (end: Int?, textCount: Int) {
         let rest = UnsafeBufferPointer(start: line.baseAddress! + start, count: line.count - start)
         return out.withUnsafeMutableBufferPointer { storage in
             var scanner = PlainScanner(output: PlainOutput(storage))
             swap(&scanner.entities, &entities)
             defer { swap(&scanner.entities, &entities) }
-            let end = scanner.scanJSON(rest, decoding: true)
+            let end = scanner.scanJSON(rest, decoding: true, checkingUTF8: checkingUTF8)
             return (end, scanner.out.count)
         }
     }

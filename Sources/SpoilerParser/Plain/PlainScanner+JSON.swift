@@ -22,25 +22,33 @@ extension PlainScanner {
     /// - Parameters:
     ///   - p: The line's bytes from just after the string's opening quote on.
     ///   - decoding: Write the text rather than its JSON.
+    ///   - checkingUTF8: Check the string's UTF-8 (with `decoding` only). Without it the
+    ///     caller checks the text, which is valid UTF-8 exactly when the string is: what
+    ///     the scan leaves out or puts in is ASCII, and where a delimiter it leaves out
+    ///     comes right before a continuation byte (which could join two parts of a sequence
+    ///     the string does not have), the string is checked here all the same.
     /// - Precondition: The output has room for six bytes for each byte of `p` (one with
     ///   `decoding`), and eight more.
-    mutating func scanJSON(_ p: UnsafeBufferPointer<UInt8>, decoding: Bool = false) -> Int? {
+    mutating func scanJSON(_ p: UnsafeBufferPointer<UInt8>, decoding: Bool = false, checkingUTF8: Bool = true) -> Int? {
         let rows = UTF8Validation.automatonRowStorage
-        return decoding ? scanJSONDecoding(p, rows: rows) : scanJSONEscaping(p, rows: rows)
+        return decoding
+            ? scanJSONDecoding(p, rows: rows, checkingUTF8: checkingUTF8) : scanJSONEscaping(p, rows: rows)
     }
 
     /// ``scanJSON(_:decoding:)`` writing the text's JSON: a copy of its own, with the
     /// look mask of the escapes.
     @inline(never)
     private mutating func scanJSONEscaping(_ p: UnsafeBufferPointer<UInt8>, rows: UnsafePointer<UInt64>) -> Int? {
-        scanJSON(p, rows: rows, decoding: false)
+        scanJSON(p, rows: rows, decoding: false, checkingUTF8: true)
     }
 
     /// ``scanJSON(_:decoding:)`` writing the text: a copy of its own, whose look mask
     /// leaves out DEL, C2 and E2, written as they are.
     @inline(never)
-    private mutating func scanJSONDecoding(_ p: UnsafeBufferPointer<UInt8>, rows: UnsafePointer<UInt64>) -> Int? {
-        scanJSON(p, rows: rows, decoding: true)
+    private mutating func scanJSONDecoding(
+        _ p: UnsafeBufferPointer<UInt8>, rows: UnsafePointer<UInt64>, checkingUTF8: Bool
+    ) -> Int? {
+        scanJSON(p, rows: rows, decoding: true, checkingUTF8: checkingUTF8)
     }
 
     /// The scan, one loop over eight-byte words. Each word is stored whole up to the first
@@ -57,9 +65,9 @@ extension PlainScanner {
     /// bytes at a time and each once, rather than word by word as the scan goes, which
     /// reads again the bytes after each look.
     @inline(__always)
-    private mutating func scanJSON(_ p: UnsafeBufferPointer<UInt8>, rows: UnsafePointer<UInt64>, decoding: Bool)
-        -> Int?
-    {
+    private mutating func scanJSON(
+        _ p: UnsafeBufferPointer<UInt8>, rows: UnsafePointer<UInt64>, decoding: Bool, checkingUTF8: Bool
+    ) -> Int? {
         let n = p.count
         guard n > 0, let first = p.baseAddress else { return nil }
         let raw = UnsafeRawPointer(first)
@@ -71,8 +79,10 @@ extension PlainScanner {
         var count = out.count
         var units = utf16Count
         var i = 0
-        // Decoding, whether the text's UTF-8 was checked (at the closing quote, once).
+        // Decoding, whether the text's UTF-8 was checked (at the closing quote, once), and
+        // whether a delimiter taken out came right before a continuation byte.
         var checked = false
+        var uncheckedJoin = false
         while true {
             // Sixteen bytes, as two words, and the bytes of each that need a look.
             let w0: UInt64
@@ -135,9 +145,14 @@ extension PlainScanner {
             switch b {
             case PlainScanner.quote:
                 if decoding {
-                    // The text's UTF-8, checked on its own now that its end is known.
-                    guard checked || PlainScanner.isValidUTF8(p, through: i) else { return nil }
-                    checked = true
+                    // The text's UTF-8, checked on its own now that its end is known, or
+                    // left to the caller (where no delimiter taken out may have joined two
+                    // parts of a sequence: then it is checked here all the same).
+                    if checkingUTF8 || uncheckedJoin {
+                        guard checked || PlainScanner.isValidUTF8(p, through: i) else { return nil }
+                        checked = true
+                        uncheckedJoin = false
+                    }
                 } else {
                     guard state == accept else { return nil }
                 }
@@ -152,6 +167,10 @@ extension PlainScanner {
                 units = utf16Count
             case PlainScanner.pipe:
                 if codeOpenerByte == nil, i + 1 < n, p[i + 1] == PlainScanner.pipe {
+                    // A continuation byte right after a delimiter the text may leave out:
+                    // the bytes around it could join into a sequence the string does not
+                    // have.
+                    if i &+ 2 < n && p[i &+ 2] & 0xC0 == 0x80 { uncheckedJoin = true }
                     out.setCount(count)
                     utf16Count = units
                     pipePair()

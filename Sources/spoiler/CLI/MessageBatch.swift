@@ -39,15 +39,22 @@ struct MessageBatch {
     /// entities, with its id as raw JSON: the fast path of common NDJSON lines in plain
     /// markup (``NDJSONRecord/withPlainMessage(line:format:options:buffers:_:)``), which builds no
     /// ``Message``. It appends to `out` (without a newline) the same bytes as `Step` gives
-    /// for the same message.
+    /// for the same message, and returns true; a step that checks the text's UTF-8 itself
+    /// (``bytesStepChecksUTF8``) returns false, with nothing written, for a text that is
+    /// not valid UTF-8.
     typealias BytesStep =
         @Sendable (
             _ text: UnsafeBufferPointer<UInt8>, _ entities: [Entity], _ id: UnsafeBufferPointer<UInt8>,
             _ out: inout JSONOutputBuffer
-        ) -> Void
+        ) -> Bool
 
     /// The fast path for common NDJSON lines, if the command has one.
     var bytesStep: BytesStep?
+
+    /// Whether ``bytesStep`` checks the text's UTF-8 itself as it reads it (`layout`), so
+    /// that the line is not checked before
+    /// (``NDJSONRecord/readPlainMessage(line:format:options:buffers:uncheckedUTF8:)``).
+    var bytesStepChecksUTF8 = false
 
     /// A step that reads a common NDJSON line and appends its output line to `out` itself
     /// (without a newline), with the line's id or else its `number`; false, with nothing
@@ -101,8 +108,8 @@ struct MessageBatch {
             return
         }
         let steps = LineSteps(
-            format: format, options: options, step: step, bytesStep: bytesStep, lineStep: lineStep,
-            streamStep: streamStep)
+            format: format, options: options, step: step, bytesStep: bytesStep,
+            bytesStepChecksUTF8: bytesStepChecksUTF8, lineStep: lineStep, streamStep: streamStep)
         try MessageBatch.runLines(input: input, jobs: jobs, policy: policy) { line, number, scratch in
             steps.outcome(of: line, number: number, scratch: &scratch)
         }
@@ -116,17 +123,19 @@ struct MessageBatch {
         let options: ParseOptions
         let step: Step
         let bytesStep: BytesStep?
+        let bytesStepChecksUTF8: Bool
         let lineStep: LineStep?
         let streamStep: StreamStep?
 
         init(
             format: InputFormat, options: ParseOptions, step: @escaping Step, bytesStep: BytesStep?,
-            lineStep: LineStep?, streamStep: StreamStep?
+            bytesStepChecksUTF8: Bool, lineStep: LineStep?, streamStep: StreamStep?
         ) {
             self.format = format
             self.options = options
             self.step = step
             self.bytesStep = bytesStep
+            self.bytesStepChecksUTF8 = bytesStepChecksUTF8
             self.lineStep = lineStep
             self.streamStep = streamStep
         }
@@ -147,7 +156,7 @@ struct MessageBatch {
             if let bytesStep,
                 let fast = MessageBatch.fastOutcome(
                     of: line, number: number, format: format, options: options, buffers: &scratch.buffers,
-                    out: &scratch.out, step: bytesStep)
+                    out: &scratch.out, step: bytesStep, checksUTF8: bytesStepChecksUTF8)
             {
                 return fast
             }
@@ -336,21 +345,25 @@ struct MessageBatch {
     /// ``outcome(of:number:format:options:step:)`` then reads, to the same result).
     static func fastOutcome(
         of line: UnsafeBufferPointer<UInt8>, number: Int, format: InputFormat, options: ParseOptions,
-        buffers: inout NDJSONLineBuffers, out: inout JSONOutputBuffer, step: BytesStep
+        buffers: inout NDJSONLineBuffers, out: inout JSONOutputBuffer, step: BytesStep, checksUTF8: Bool
     ) -> LineOutcome? {
         let before = out.count
-        let done = NDJSONRecord.readPlainMessage(line: line, format: format, options: options, buffers: &buffers) {
-            text, entities, id in
-            if let id {
-                step(text, entities, id, &out)
-                return
-            }
+        func write(_ text: UnsafeBufferPointer<UInt8>, _ entities: [Entity], _ id: UnsafeBufferPointer<UInt8>?) -> Bool
+        {
+            if let id { return step(text, entities, id, &out) }
             // The line number, written as the id.
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { room in
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { room in
                 let n = JSONByteCursor.write(into: room) { $0.integer(number) }
-                step(text, entities, UnsafeBufferPointer(rebasing: room[0..<n]), &out)
+                return step(text, entities, UnsafeBufferPointer(rebasing: room[0..<n]), &out)
             }
         }
+        let done =
+            checksUTF8
+            ? NDJSONRecord.readPlainMessage(
+                line: line, format: format, options: options, buffers: &buffers, uncheckedUTF8: write)
+            : NDJSONRecord.readPlainMessage(line: line, format: format, options: options, buffers: &buffers) {
+                _ = write($0, $1, $2)
+            }
         guard done else { return nil }
         out.append(UInt8(ascii: "\n"))
         return .appended(out.count - before)

@@ -41,7 +41,10 @@ enum LayoutCommand {
             options: MessageReading.options(args), jobs: Jobs.count(from: args),
             policy: try RecordPolicy.from(args, command: "layout"))
         let writer = GeometryWriter(engine: engine, redact: redact)
-        batch.bytesStep = { text, entities, id, out in writer.append(utf8: text, entities: entities, id: id, to: &out) }
+        batch.bytesStep = { text, entities, id, out in
+            writer.append(uncheckedUTF8: text, entities: entities, id: id, to: &out)
+        }
+        batch.bytesStepChecksUTF8 = true
         batch.streamStep = { message, id, write in
             writer.engine.writeJSON(of: message, id: id, redact: writer.redact, pieces: write)
         }
@@ -63,12 +66,13 @@ private final class GeometryWriter: Sendable {
         self.redact = redact
     }
 
-    /// Appends the geometry JSON of one message
-    /// (``LayoutEngine/appendGeometryJSON(utf8:entities:id:redact:to:)``).
+    /// Appends the geometry JSON of one message whose text's UTF-8 is checked as it is laid
+    /// out (``LayoutEngine/appendGeometryJSON(uncheckedUTF8:entities:id:redact:to:)``);
+    /// false, with nothing written, when it is not valid UTF-8.
     func append(
-        utf8 text: UnsafeBufferPointer<UInt8>, entities: [Entity], id: UnsafeBufferPointer<UInt8>,
+        uncheckedUTF8 text: UnsafeBufferPointer<UInt8>, entities: [Entity], id: UnsafeBufferPointer<UInt8>,
         to out: inout JSONOutputBuffer
-    ) {
-        engine.appendGeometryJSON(utf8: text, entities: entities, id: id, redact: redact, to: &out)
+    ) -> Bool {
+        engine.appendGeometryJSON(uncheckedUTF8: text, entities: entities, id: id, redact: redact, to: &out)
     }
 }

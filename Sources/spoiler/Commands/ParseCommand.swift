@@ -48,6 +48,7 @@ enum ParseCommand {
         }
         batch.bytesStep = { text, entities, id, out in
             Message.appendJSON(utf8: text, entities: entities, id: id, to: &out)
+            return true
         }
         batch.streamStep = { message, id, write in message.write(id: id, inPiecesOf: 1 << 16, write) }
         try batch.run { message, id in
