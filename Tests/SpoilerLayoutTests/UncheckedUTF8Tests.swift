@@ -74,18 +74,22 @@ import Testing
     static func line(_ rng: inout SplitMix64) -> [UInt8] {
         let extra: [[UInt8]] = [
             Array("||".utf8), Array(#"\\|"#.utf8), Array(#"\n"#.utf8), Array(#"\""#.utf8), Array("`".utf8),
-            Array(#"\\\\"#.utf8), Array(" ".utf8),
+            Array(#"\\\\"#.utf8), Array(" ".utf8), Array(#"\\`"#.utf8), Array("|".utf8),
         ]
         var text: [UInt8] = []
         for _ in 0..<Int(rng.next() % 24) {
             switch rng.next() % 8 {
             case 0, 1, 2: text += extra[Int(rng.next() % UInt64(extra.count))]
             case 3 where rng.next() % 3 == 0: text += badPieces[Int(rng.next() % UInt64(badPieces.count))]
+            case 5 where rng.next() % 4 == 0:
+                // Any byte from 80 on: part of a sequence, or none.
+                text.append(UInt8(0x80 + rng.next() % 0x80))
             case 4:
-                // A sequence cut in two by a delimiter.
+                // A sequence cut in two by a delimiter the text leaves out: a spoiler's or a
+                // code span's.
                 let whole = Array(["é", "映", "😀", "Ж"][Int(rng.next() % 4)].utf8)
                 let cut = 1 + Int(rng.next() % UInt64(whole.count - 1))
-                text += whole[..<cut] + Array("||".utf8) + whole[cut...]
+                text += whole[..<cut] + Array((rng.next() % 2 == 0 ? "||" : "`").utf8) + whole[cut...]
             default:
                 let piece = GeometryStreamTests.pieces[Int(rng.next() % UInt64(GeometryStreamTests.pieces.count))]
                 // JSON-escaped: controls, quotes and backslashes.

@@ -24,9 +24,10 @@ extension PlainScanner {
     ///   - decoding: Write the text rather than its JSON.
     ///   - checkingUTF8: Check the string's UTF-8 (with `decoding` only). Without it the
     ///     caller checks the text, which is valid UTF-8 exactly when the string is: what
-    ///     the scan leaves out or puts in is ASCII, and where a delimiter it leaves out
-    ///     comes right before a continuation byte (which could join two parts of a sequence
-    ///     the string does not have), the string is checked here all the same.
+    ///     the scan leaves out or puts in is ASCII, and where a delimiter it may leave out
+    ///     (`||`, a backtick) comes right before a continuation byte (which could join two
+    ///     parts of a sequence the string does not have), the string is checked here all
+    ///     the same.
     /// - Precondition: The output has room for six bytes for each byte of `p` (one with
     ///   `decoding`), and eight more.
     mutating func scanJSON(_ p: UnsafeBufferPointer<UInt8>, decoding: Bool = false, checkingUTF8: Bool = true) -> Int? {
@@ -80,7 +81,7 @@ extension PlainScanner {
         var units = utf16Count
         var i = 0
         // Decoding, whether the text's UTF-8 was checked (at the closing quote, once), and
-        // whether a delimiter taken out came right before a continuation byte.
+        // whether a delimiter that may be left out came right before a continuation byte.
         var checked = false
         var uncheckedJoin = false
         while true {
@@ -192,6 +193,8 @@ extension PlainScanner {
                 units = utf16Count
                 i = next
             case PlainScanner.backtick:
+                // A code span's backticks are left out too.
+                if i &+ 1 < n && p[i &+ 1] & 0xC0 == 0x80 { uncheckedJoin = true }
                 out.setCount(count)
                 utf16Count = units
                 i = takeBacktick(at: i)
