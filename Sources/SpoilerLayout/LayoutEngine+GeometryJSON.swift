@@ -109,6 +109,18 @@ extension LayoutEngine {
         utf8 p: UnsafeBufferPointer<UInt8>, entities: [Entity], id: UnsafeBufferPointer<UInt8>?, redact: Bool,
         checkingUTF8: Bool, to out: inout JSONOutputBuffer
     ) -> StreamedGeometry {
+        entities.withUnsafeBufferPointer { entities in
+            streamGeometry(utf8: p, entities: entities, id: id, redact: redact, checkingUTF8: checkingUTF8, to: &out)
+        }
+    }
+
+    /// ``streamGeometry(utf8:entities:id:redact:checkingUTF8:to:)`` with the entities read
+    /// where they are.
+    @inline(__always)
+    private func streamGeometry(
+        utf8 p: UnsafeBufferPointer<UInt8>, entities: UnsafeBufferPointer<Entity>, id: UnsafeBufferPointer<UInt8>?,
+        redact: Bool, checkingUTF8: Bool, to out: inout JSONOutputBuffer
+    ) -> StreamedGeometry {
         guard case .mono(let cellWidth, let cellHeight) = model, wrapWidth == nil, p.count <= 1 << 16,
             cellWidth <= 1 << 20, cellHeight <= 1 << 20, let textBase = p.baseAddress ?? UnsafePointer(bitPattern: 1)
         else { return .notStreamed }
@@ -116,8 +128,8 @@ extension LayoutEngine {
         // UTF-16 unit of its entity, and a grapheme is in at most `maxActive` entities.
         var lastEnd = Int32.min
         var spoilerUnits = 0
-        for e in entities {
-            guard let (start, end) = MonoGeometryStream.span(of: e) else { continue }
+        for k in entities.indices {
+            guard let (start, end) = MonoGeometryStream.span(of: entities[k]) else { continue }
             guard start >= lastEnd else { return .notStreamed }
             lastEnd = end
             spoilerUnits += min(Int(end - start), p.count)

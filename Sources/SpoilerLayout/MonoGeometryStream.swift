@@ -79,7 +79,8 @@ struct MonoGeometryStream: GraphemeSink {
     let text: UnsafePointer<UInt8>
     /// The text's length in bytes.
     let textCount: Int
-    let entities: [Entity]
+    /// The message's entities, read where they are (no copy, no retain).
+    let entities: UnsafeBufferPointer<Entity>
     /// Pixels per cell across and down.
     let scale: Int
     let lineHeight: Int
@@ -121,7 +122,8 @@ struct MonoGeometryStream: GraphemeSink {
     var activeCount = 0
 
     init(
-        text: UnsafePointer<UInt8>, count textCount: Int, entities: [Entity], scale: Int, lineHeight: Int,
+        text: UnsafePointer<UInt8>, count textCount: Int, entities: UnsafeBufferPointer<Entity>, scale: Int,
+        lineHeight: Int,
         redact: Bool, words: JSONByteCursor, checksUTF8: Bool = false
     ) {
         self.checksUTF8 = checksUTF8
@@ -137,7 +139,7 @@ struct MonoGeometryStream: GraphemeSink {
 
     /// The UTF-16 span a spoiler entity covers as the general layout reads it, or nil when
     /// it is no spoiler or covers nothing.
-    static func span(of e: Entity) -> (start: Int32, end: Int32)? {
+    static func span(of e: borrowing Entity) -> (start: Int32, end: Int32)? {
         guard e.type == .spoiler, e.length > 0, e.offset < Int(Int32.max) else { return nil }
         let start = Int32(max(0, e.offset))
         let end = Int32(clamping: e.offset + e.length)
