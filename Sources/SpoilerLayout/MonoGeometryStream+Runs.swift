@@ -20,6 +20,12 @@ extension MonoGeometryStream {
     /// does not start a cluster alone: a ZWJ, a Hangul vowel or final jamo after a
     /// syllable, a scalar past the table), or would cross the limit as part of it, that
     /// grapheme is given back, for the caller to scan whole.
+    ///
+    /// It takes only whole sequences of valid UTF-8 (the two-byte letters' test and the
+    /// wide run look at every byte, other scalars are decoded by
+    /// `GraphemeScanner.decodeChecked`); at one that is not, it sets ``invalidUTF8`` and
+    /// ``failed`` and returns the end, so that nothing more is read
+    /// (``handOver(_:at:count:)``).
     @inline(never)
     mutating func takeRun(
         _ p: UnsafeBufferPointer<UInt8>, from start: Int, count n: Int, utf16Start: Int32,
