@@ -104,6 +104,18 @@ let fuzzTargets: [FuzzTarget] = [
         seeds: [.literal([#"{"body":"the butler did it","bodyRanges":[{"start":4,"length":6,"style":"SPOILER"}]}"#])],
         run: { parseTarget("signal", $0, format: .signal, back: nil) }),
     FuzzTarget(
+        name: "layout-unchecked",
+        summary:
+            "layout --ndjson's unchecked UTF-8: a line read and laid out unchecked gives the checked bytes or nothing",
+        seeds: [
+            .lines("cli/mixed.ndjson"),
+            .literal([
+                "\"a ||b|| `c` 映画 😀 🇺🇦 👩‍👩‍👧 e\u{301} Привет\"", "{\"id\":7,\"text\":\"x\\n||y z||\"}",
+                "\"映||画 `é`||\"",
+            ]),
+        ],
+        run: uncheckedLayoutTarget),
+    FuzzTarget(
         name: "hidden", summary: "plain -> layout -> SVG still: changing the hidden letters changes no byte",
         seeds: [.lines("cli/mixed.ndjson"), .literal(["the butler ||did it|| in the library", "a ||b c\nd|| e"])],
         run: hiddenTarget),
@@ -299,4 +311,48 @@ func hiddenTarget(_ bytes: [UInt8]) {
         return out
     }
     if svg(m) != svg(twin) { violated("hidden", "hidden letters show in the SVG of \(m)") }
+}
+
+/// One NDJSON line of plain markup (the input, without line breaks), read and laid out as
+/// `spoiler layout --ndjson` reads it, with the text's UTF-8 left to the layout
+/// (``NDJSONRecord/readPlainMessage(line:format:options:buffers:uncheckedUTF8:)`` and
+/// ``LayoutEngine/appendGeometryJSON(uncheckedUTF8:entities:id:redact:to:)``), and the
+/// checked way: the same answer and the same bytes. The input alone, as a text, laid out
+/// unchecked: written exactly when it is valid UTF-8. The text is copied into a buffer of
+/// its own size, so that the address sanitizer sees any read past it.
+func uncheckedLayoutTarget(_ bytes: [UInt8]) {
+    let line = bytes.filter { $0 != 0x0A }
+    let engine = LayoutEngine()
+    var buffers = NDJSONLineBuffers()
+    line.withUnsafeBufferPointer { line in
+        var checked = JSONOutputBuffer()
+        let checkedRead = NDJSONRecord.readPlainMessage(line: line, format: .plain, buffers: &buffers) {
+            text, entities, id in
+            engine.appendGeometryJSON(utf8: text, entities: entities, id: id, redact: false, to: &checked)
+        }
+        var unchecked = JSONOutputBuffer()
+        let uncheckedRead = NDJSONRecord.readPlainMessage(
+            line: line, format: .plain, buffers: &buffers,
+            uncheckedUTF8: { text, entities, id in
+                let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.count)
+                defer { copy.deallocate() }
+                _ = copy.initialize(from: text)
+                return engine.appendGeometryJSON(
+                    uncheckedUTF8: UnsafeBufferPointer(copy), entities: entities, id: id, redact: false, to: &unchecked)
+            })
+        let same = checked.withUnsafeBytes { a in unchecked.withUnsafeBytes { b in a.elementsEqual(b) } }
+        if uncheckedRead != checkedRead || !same {
+            violated("layout-unchecked", "line \(Array(line)) read unchecked \(uncheckedRead), checked \(checkedRead)")
+        }
+    }
+    let text = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+    defer { text.deallocate() }
+    _ = text.initialize(from: bytes)
+    var out = JSONOutputBuffer()
+    let written = engine.appendGeometryJSON(
+        uncheckedUTF8: UnsafeBufferPointer(text), entities: [Entity(.spoiler, offset: 1, length: 3)], id: nil,
+        redact: false, to: &out)
+    if written != (UTF8Validation.firstInvalidOffset(in: bytes) == nil) || (!written && out.count != 0) {
+        violated("layout-unchecked", "text \(bytes) laid out unchecked: \(written)")
+    }
 }
