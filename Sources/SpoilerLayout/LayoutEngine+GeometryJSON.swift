@@ -31,6 +31,15 @@ extension LayoutEngine {
         to out: inout JSONOutputBuffer
     ) {
         if appendStreamedGeometry(utf8: text, entities: entities, id: id, redact: redact, to: &out) { return }
+        appendLaidOutGeometryJSON(utf8: text, entities: entities, id: id, redact: redact, to: &out)
+    }
+
+    /// The general way of ``appendGeometryJSON(utf8:entities:id:redact:to:)``, for a message
+    /// the stream did not take: a whole ``TextLayout`` and its JSON.
+    private func appendLaidOutGeometryJSON(
+        utf8 text: UnsafeBufferPointer<UInt8>, entities: [Entity], id: UnsafeBufferPointer<UInt8>?, redact: Bool,
+        to out: inout JSONOutputBuffer
+    ) {
         let bytes = layout(bytes: text, entities: entities, includeGraphemes: false).jsonBytes(
             id: id.map { Array($0) }, redact: redact)
         bytes.withUnsafeBufferPointer { out.append($0) }
@@ -69,7 +78,7 @@ extension LayoutEngine {
         case .invalidUTF8: return false
         case .notStreamed:
             guard UTF8Validation.firstInvalidOffset(in: text) == nil else { return false }
-            appendGeometryJSON(utf8: text, entities: entities, id: id, redact: redact, to: &out)
+            appendLaidOutGeometryJSON(utf8: text, entities: entities, id: id, redact: redact, to: &out)
             return true
         }
     }
