@@ -52,7 +52,7 @@ let package = Package(
         // The outer edge: terminal I/O and the command line.
         .target(
             name: "SpoilerTerminal",
-            dependencies: ["SpoilerCore", "SpoilerLayout", "SpoilerEffect", "SpoilerRender"]),
+            dependencies: ["SpoilerCore", "SpoilerParser", "SpoilerLayout", "SpoilerEffect", "SpoilerRender"]),
         // One import for all of the above, and the high-level API.
         .target(
             name: "SpoilerKit",
@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "SpoilerTerminalTests",
             dependencies: [
-                "SpoilerCore", "SpoilerLayout", "SpoilerEffect", "SpoilerRender", "SpoilerTerminal",
+                "SpoilerCore", "SpoilerParser", "SpoilerLayout", "SpoilerEffect", "SpoilerRender", "SpoilerTerminal",
                 "SpoilerTestSupport",
             ]),
         .testTarget(name: "SpoilerKitTests", dependencies: ["SpoilerKit", "SpoilerTestSupport"]),

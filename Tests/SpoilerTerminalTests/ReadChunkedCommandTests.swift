@@ -18,7 +18,13 @@ import Testing
             if markdown && p % 25 == 3 { text += "```\ncode \(p)\n\nstill code\n```\n\n" }
             text += (0..<(8 + p % 40)).map { $0 % 7 == 3 ? "||h\(p)x\($0)||" : "w\(p)x\($0)" }.joined(separator: " ")
             if p % 4 == 0 { text += "\nand a second line" }
+            // Plain text: spoilers across blank lines, which a chunk must not cut.
+            if !markdown && p % 9 == 5 { text += " ||across \(p)\n\nstill hidden \(p)||" }
             text += "\n\n"
+        }
+        if !markdown {
+            // A spoiler longer than a chunk may be (64 KB), blank lines and all.
+            text += "||" + (0..<9000).map { $0 % 50 == 49 ? "secret\n\n" : "secret " }.joined() + "|| shown\n"
         }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "spoiler-chunked-\(markdown)-\(UUID().uuidString).\(markdown ? "md" : "txt")")
@@ -75,6 +81,7 @@ import Testing
             #expect(chunked.out.contains("Ana · 2026-11-01 19:01") && !chunked.out.contains("the butler"))
         } else {
             #expect(!chunked.out.contains("||") && !chunked.out.contains("h3x3"))
+            #expect(!chunked.out.contains("still hidden") && !chunked.out.contains("secret"))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import SpoilerCore
+public import SpoilerParser
 
 /// Finds where a document may be cut into chunks that are parsed on their own, reading
 /// it forward a block of bytes at a time (``ChunkedDocument`` builds its index with it).
@@ -13,8 +14,15 @@ import SpoilerCore
 public struct ChunkBoundaryScanner: Sendable {
     /// Where a chunk may end.
     public enum Rule: Sendable, Equatable {
-        /// Plain text: after a blank line.
+        /// Text: after a blank line (MarkdownV2 and HTML, whose parts are read on their own).
         case paragraphs
+        /// Plain chat text (``PlainParser``): after a blank line outside every spoiler and
+        /// code span, as the parse of the whole text has them (``PlainMarkupTracker``), so
+        /// that a spoiler across blank lines stays whole. A chunk that has to be cut where
+        /// one is open (after ``maximumBytes``) is reported with what is open there
+        /// (``scan(_:emitCut:)``), for its parts to be parsed with the markers that open
+        /// and close it.
+        case plainText
         /// Markdown: after a blank line outside fenced code (``` or ~~~).
         case markdownBlocks
         /// A Telegram Desktop export: between the objects of its top-level `messages` array.
@@ -51,6 +59,22 @@ public struct ChunkBoundaryScanner: Sendable {
     private var lineLeadRun = 0
     private var lineInLead = true
     private var fence: (mark: UInt8, length: Int)?
+    // Plain text: what is open (the spoilers and code of the text so far), the byte before
+    // the next, and the places a cut after ``maximumBytes`` may go with what is open there.
+    /// What is open after the bytes scanned (``Rule/plainText``); once the whole document
+    /// is scanned, ``PlainMarkupTracker/resolve(_:)`` says what is open for certain at each
+    /// place a chunk was cut where something looked open.
+    public private(set) var markup = PlainMarkupTracker()
+    private var lastByte: UInt8?
+    private var returnSafe = false
+    private var returnAt = -1
+    private var newlinePlace: PlainMarkupTracker.Place?
+    /// Where the chunk cut at ``newlinePlace`` ends as it is parsed (before its line break).
+    private var newlineEnd = -1
+    private var pendingNewlineEnd = -1
+    private var spacePlace: PlainMarkupTracker.Place?
+    private var pendingNewline: PlainMarkupTracker.Place?
+    private var pendingSpace: PlainMarkupTracker.Place?
     // Export: the JSON structure.
     private var depth = 0
     private var inString = false
@@ -104,9 +128,19 @@ public struct ChunkBoundaryScanner: Sendable {
     /// Scans the next bytes of the document, calling `emit` with the offset where each
     /// new chunk starts (for an export, the first message's offset too).
     public mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Int) -> Void) {
+        scan(bytes) { offset, _ in emit(offset) }
+    }
+
+    /// Scans the next bytes of the document as ``scan(_:emit:)`` does, calling `emitCut`
+    /// with each new chunk's start and, for ``Rule/plainText``, what is open there when
+    /// something looks open (nil when nothing is: the chunk is a text of its own).
+    public mutating func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, emitCut: (Int, PlainMarkupTracker.Place?) -> Void
+    ) {
         switch rule {
-        case .paragraphs, .markdownBlocks: scanText(bytes, emit: emit)
-        case .exportMessages: scanJSON(bytes, emit: emit)
+        case .paragraphs, .markdownBlocks: scanText(bytes) { emitCut($0, nil) }
+        case .plainText: scanPlain(bytes, emit: emitCut)
+        case .exportMessages: scanJSON(bytes) { emitCut($0, nil) }
         }
     }
 
@@ -115,6 +149,127 @@ public struct ChunkBoundaryScanner: Sendable {
         afterNewline = -1
         afterSpace = -1
         emit(p)
+    }
+
+    /// A cut of plain text at `p`, where `place` is open.
+    private mutating func cut(
+        at p: Int, place: PlainMarkupTracker.Place, emit: (Int, PlainMarkupTracker.Place?) -> Void
+    ) {
+        chunkStart = p
+        afterNewline = -1
+        afterSpace = -1
+        newlinePlace = nil
+        spacePlace = nil
+        pendingNewline = nil
+        pendingSpace = nil
+        emit(p, place.isOutside ? nil : place)
+    }
+
+    /// Plain text, as ``scanText(_:emit:)`` with markup followed: a blank line cuts only
+    /// where nothing is open; a cut after ``maximumBytes`` goes to the last line break,
+    /// else space, else character boundary where the markers of what is open cannot run
+    /// into the chunk's own markup (``PlainMarkupTracker/isSafeCut(before:after:)``).
+    private mutating func scanPlain(
+        _ bytes: UnsafeBufferPointer<UInt8>, emit: (Int, PlainMarkupTracker.Place?) -> Void
+    ) {
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            let start = chunkStart ?? 0
+            if skipsAhead {
+                // Text that is neither markup nor a line break (nor a carriage return, which
+                // the cut after a line break judges) changes nothing but the last space, up
+                // to where a chunk may have to be cut: taken at once.
+                let room = start + maximumBytes - position
+                let end = Self.plainStop(in: bytes, from: i, before: i + max(0, min(room, n - i)))
+                if end > i {
+                    confirmCandidates(next: bytes[i], at: position)
+                    if !lineHasText {
+                        lineHasText = bytes[i..<end].contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+                    }
+                    markup.takeText(count: end - i)
+                    var k = end - 1
+                    while k >= i && bytes[k] != 0x20 { k -= 1 }
+                    if k >= i {
+                        if k + 1 == end {
+                            // The run's last byte: the byte after it decides; until then the
+                            // space before it, if any, is the place.
+                            pendingSpace = markup.place(at: position + (k - i) + 1)
+                            k -= 1
+                            while k >= i && bytes[k] != 0x20 { k -= 1 }
+                        }
+                        if k >= i { spacePlace = markup.place(at: position + (k - i) + 1) }
+                    }
+                    lastByte = bytes[end - 1]
+                    position += end - i
+                    i = end
+                    continue
+                }
+            }
+            let b = bytes[i]
+            i += 1
+            let p = position
+            position += 1
+            confirmCandidates(next: b, at: p)
+            if p - start >= maximumBytes {
+                // A chunk where something is open must keep something besides its line break,
+                // else its markers would meet.
+                if let place = newlinePlace, place.offset > start, place.isOutside || newlineEnd > start {
+                    cut(at: place.offset, place: place, emit: emit)
+                } else if let place = spacePlace, place.offset > start {
+                    cut(at: place.offset, place: place, emit: emit)
+                } else if b & 0xC0 != 0x80 && p > start && lastByte != 0x0A
+                    && markup.isSafeCut(before: lastByte, after: b)
+                {
+                    // (After a line break the chunk would be parsed without it: that is a
+                    // line break's place, judged above.)
+                    cut(at: p, place: markup.place(at: p), emit: emit)
+                }
+            }
+            switch b {
+            case 0x0A:
+                // A chunk cut after this line break is parsed without it (and a carriage
+                // return before it): whether markers may follow is judged there.
+                let afterReturn = returnAt == p - 1
+                let safeEnd = afterReturn ? returnSafe : markup.isSafeCut(before: lastByte, after: nil)
+                markup.take(b, at: p)
+                let blank = !lineHasText
+                lineHasText = false
+                let place = markup.place(at: p + 1)
+                if blank && place.isOutside && p + 1 - (chunkStart ?? 0) >= minimumBytes {
+                    cut(at: p + 1, place: place, emit: emit)
+                } else if place.isOutside {
+                    newlinePlace = place
+                } else if safeEnd {
+                    pendingNewline = place
+                    pendingNewlineEnd = afterReturn ? p - 1 : p
+                }
+            case 0x0D:
+                returnSafe = markup.isSafeCut(before: lastByte, after: nil)
+                returnAt = p
+                markup.take(b, at: p)
+            case 0x20:
+                markup.take(b, at: p)
+                pendingSpace = markup.place(at: p + 1)
+            default:
+                if b != 0x09 { lineHasText = true }
+                markup.take(b, at: p)
+            }
+            lastByte = b
+        }
+    }
+
+    /// A line break's or space's place before `next`, the byte at `offset`, becomes a
+    /// place to cut unless markers there would run into it (a `|` or backtick).
+    private mutating func confirmCandidates(next: UInt8, at offset: Int) {
+        let fits = next != UInt8(ascii: "|") && next != UInt8(ascii: "`")
+        if let place = pendingNewline, place.offset == offset, fits {
+            newlinePlace = place
+            newlineEnd = pendingNewlineEnd
+        }
+        if let place = pendingSpace, place.offset == offset, fits { spacePlace = place }
+        pendingNewline = nil
+        pendingSpace = nil
     }
 
     private mutating func scanText(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Int) -> Void) {
@@ -318,6 +473,29 @@ public struct ChunkBoundaryScanner: Sendable {
             j += 1
         }
         return j
+    }
+
+    /// The index of the first line break, carriage return, `|`, backtick or backslash in
+    /// `bytes[from..<before]`, else `before`; eight bytes at a time.
+    @inline(__always)
+    static func plainStop(in bytes: UnsafeBufferPointer<UInt8>, from: Int, before: Int) -> Int {
+        var j = from
+        if let base = bytes.baseAddress {
+            while j + 8 <= before {
+                let word = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+                let hits =
+                    ByteLanes.equal(word, 0x0A) | ByteLanes.equal(word, 0x0D) | ByteLanes.equal(word, 0x7C)
+                    | ByteLanes.equal(word, 0x60) | ByteLanes.equal(word, 0x5C)
+                if hits != 0 { return j + hits.trailingZeroBitCount >> 3 }
+                j += 8
+            }
+        }
+        while j < before {
+            let b = bytes[j]
+            if b == 0x0A || b == 0x0D || PlainMarkupTracker.isMarkup(b) { return j }
+            j += 1
+        }
+        return max(from, before)
     }
 
     /// The index of the first line break in `bytes[from..<before]`, else `before`.

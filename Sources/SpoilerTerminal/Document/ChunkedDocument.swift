@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 public import SpoilerCore
+import SpoilerParser
 import Synchronization
 
 /// A ``ReaderDocument`` read from a file (with `pread`, never whole) or from bytes in
@@ -10,6 +11,13 @@ import Synchronization
 /// The index of chunk starts is built lazily, from the start, as far as the reader asks
 /// (``chunkCount`` builds it to the end, reading but not parsing the rest). A few of the
 /// chunks parsed last are kept, so scrolling back and forth does not parse them again.
+///
+/// Plain chat text (``ChunkBoundaryScanner/Rule/plainText``) is cut where nothing is open
+/// (``PlainMarkupTracker``), so that each chunk's parse hides what the whole text's parse
+/// hides. A chunk that had to be cut where a spoiler or code looked open (one longer than
+/// `maximumBytes`, or after a marker that is never closed) is parsed with the markers that
+/// open and close what is open at its ends, once the whole index says for certain what that
+/// is: the reader waits for the index to show such a chunk.
 /// Memory stays within the index (a few bytes per chunk of a few kilobytes), the chunks
 /// kept, and one block of the file being scanned.
 ///
@@ -35,6 +43,8 @@ public final class ChunkedDocument: ReaderDocument {
     private struct State: ~Copyable {
         var scanner: ChunkBoundaryScanner
         var starts: [Int] = []
+        /// Plain text: what looked open where chunk `k` starts, for the chunks cut so.
+        var openAt: [Int: PlainMarkupTracker.Place] = [:]
         var isComplete = false
         var cache: [Int: Message] = [:]
         var cacheOrder: [Int] = []
@@ -148,20 +158,42 @@ public final class ChunkedDocument: ReaderDocument {
     /// - Returns: whether the index is still incomplete.
     private func scanBlock(_ s: inout State) -> Bool {
         guard !s.isComplete else { return false }
-        if !scanNextBlock(&s.scanner, into: &s.starts) { s.isComplete = true }
+        if !scanNextBlock(&s.scanner, into: &s.starts, openAt: &s.openAt) { s.isComplete = true }
         return !s.isComplete
     }
 
     /// Reads the block at `scanner`'s position and adds the chunk starts it holds to
-    /// `starts`.
+    /// `starts`, and to `openAt` what looked open where a chunk of plain text was cut so.
     ///
     /// - Returns: false, having read nothing, at the end of the document.
-    private func scanNextBlock(_ scanner: inout ChunkBoundaryScanner, into starts: inout [Int]) -> Bool {
+    private func scanNextBlock(
+        _ scanner: inout ChunkBoundaryScanner, into starts: inout [Int], openAt: inout [Int: PlainMarkupTracker.Place]
+    ) -> Bool {
         let from = scanner.position
         let block = from < byteCount ? read(from..<min(byteCount, from + Self.blockBytes)) : []
         guard !block.isEmpty else { return false }
-        block.withUnsafeBufferPointer { scanner.scan($0) { starts.append($0) } }
+        block.withUnsafeBufferPointer {
+            scanner.scan($0) { start, open in
+                if let open { openAt[starts.count] = open }
+                starts.append(start)
+            }
+        }
         return true
+    }
+
+    /// Plain text: the markers chunk `index` is parsed between, for what is open at its
+    /// start and at its end, from the complete index (nil while it is not: the caller
+    /// completes it first). Both empty where nothing is.
+    private func markers(_ s: borrowing State, _ index: Int, isLast: Bool) -> (before: [UInt8], after: [UInt8])? {
+        let start = s.openAt[index]
+        let end = isLast ? nil : s.openAt[index + 1]
+        guard start != nil || end != nil else { return ([], []) }
+        guard s.isComplete else { return nil }
+        let markup = s.scanner.markup
+        return (
+            start.map { PlainMarkupTracker.openingMarkers(for: markup.resolve($0)) } ?? [],
+            end.map { PlainMarkupTracker.closingMarkers(for: markup.resolve($0)) } ?? []
+        )
     }
 
     /// Where the content ends: the end of the last message of an export, else the file's end.
@@ -199,9 +231,19 @@ public final class ChunkedDocument: ReaderDocument {
             isLast = last
         }
         var bytes = read(range)
-        if state.withLock({ $0.scanner.rule }) != .exportMessages, bytes.last == 0x0A {
+        let rule = state.withLock { $0.scanner.rule }
+        if rule != .exportMessages, bytes.last == 0x0A {
             bytes.removeLast()
             if bytes.last == 0x0D { bytes.removeLast() }
+        }
+        if rule == .plainText {
+            // What is open at its ends is known for certain once the index is complete.
+            var markers = state.withLock { self.markers($0, index, isLast: isLast) }
+            if markers == nil {
+                _ = chunkCount
+                markers = state.withLock { self.markers($0, index, isLast: isLast) }
+            }
+            if let (before, after) = markers, !before.isEmpty || !after.isEmpty { bytes = before + bytes + after }
         }
         let message = parse(bytes, isLast)
         state.withLock { s in
@@ -264,7 +306,11 @@ public final class ChunkedDocument: ReaderDocument {
         let known: Known = state.withLock { s in
             if s.isComplete { return .answer(s.starts.isEmpty ? nil : s.starts.count - 1) }
             if let tail = s.tail { return .answer(Self.provisionalBase + tail.starts.count - 1) }
-            guard let first = s.starts.first, byteCount > 2 * Self.blockBytes else { return .answer(nil) }
+            // Plain text found from the end could start inside a spoiler: its chunks wait
+            // for the index.
+            guard let first = s.starts.first, byteCount > 2 * Self.blockBytes, s.scanner.rule != .plainText else {
+                return .answer(nil)
+            }
             return .find(firstMessage: first, scanner: s.scanner)
         }
         guard case .find(let first, let scanner) = known else {
@@ -382,7 +428,9 @@ public final class ChunkedDocument: ReaderDocument {
     /// a second time. It stops early if the document goes away.
     public func indexInBackground() {
         guard !isIndexingInBackground,
-            let (scanner, starts) = state.withLock({ s in s.isComplete ? nil : (s.scanner, s.starts) })
+            let (scanner, starts, openAt) = state.withLock({ s in
+                s.isComplete ? nil : (s.scanner, s.starts, s.openAt)
+            })
         else { return }
         let indexer = self.indexer
         indexer.enter()
@@ -390,6 +438,7 @@ public final class ChunkedDocument: ReaderDocument {
             defer { indexer.leave() }
             var scanner = scanner
             var starts = starts
+            var openAt = openAt
             while let document = self {
                 document.state.withLock { s in
                     // The tail found from the end meanwhile is cut at (``lastChunkFromEnd()``
@@ -397,13 +446,14 @@ public final class ChunkedDocument: ReaderDocument {
                     scanner.cutsAt = s.tail?.starts.first ?? -1
                     s.workerPosition = scanner.position
                 }
-                guard !document.scanNextBlock(&scanner, into: &starts) else { continue }
+                guard !document.scanNextBlock(&scanner, into: &starts, openAt: &openAt) else { continue }
                 document.state.withLock { s in
                     s.workerPosition = -1
                     // The reader's own index may have got there first.
                     guard !s.isComplete else { return }
                     s.scanner = scanner
                     s.starts = starts
+                    s.openAt = openAt
                     s.isComplete = true
                 }
                 return

@@ -37,7 +37,12 @@ extension ReadCommand {
         do throws(TerminalError) {
             switch format {
             case .plain, .markdown, .markdownV2, .html, .botAPI:
-                let rule: ChunkBoundaryScanner.Rule = format == .markdown ? .markdownBlocks : .paragraphs
+                let rule: ChunkBoundaryScanner.Rule =
+                    switch format {
+                    case .markdown: .markdownBlocks
+                    case .plain: .plainText
+                    default: .paragraphs
+                    }
                 document = try ChunkedDocument(
                     path: path, rule: rule, separator: format == .markdown ? "\n\n" : "\n"
                 ) { bytes, _ in

@@ -1,4 +1,5 @@
 import SpoilerCore
+import SpoilerParser
 import SpoilerTerminal
 import SpoilerTestSupport
 import Testing
@@ -9,22 +10,40 @@ import Testing
     static func scan(
         _ bytes: [UInt8], rule: ChunkBoundaryScanner.Rule, block: Int, min: Int, max: Int, skipsAhead: Bool = true
     ) -> (starts: [Int], contentEnd: Int?) {
+        let (starts, _, contentEnd) = scanWithPlaces(
+            bytes, rule: rule, block: block, min: min, max: max, skipsAhead: skipsAhead)
+        return (starts, contentEnd)
+    }
+
+    /// ``scan(_:rule:block:min:max:skipsAhead:)`` with what was open at each start (plain
+    /// text), and the markup at the end.
+    static func scanWithPlaces(
+        _ bytes: [UInt8], rule: ChunkBoundaryScanner.Rule, block: Int, min: Int, max: Int, skipsAhead: Bool = true
+    ) -> (starts: [Int], places: [PlainMarkupTracker.Place?], contentEnd: Int?) {
         var scanner = ChunkBoundaryScanner(rule: rule, minimumBytes: min, maximumBytes: max)
         scanner.skipsAhead = skipsAhead
         var starts: [Int] = []
+        var places: [PlainMarkupTracker.Place?] = []
         var i = 0
         while i < bytes.count {
             let end = Swift.min(bytes.count, i + block)
-            bytes[i..<end].withUnsafeBufferPointer { scanner.scan($0) { starts.append($0) } }
+            bytes[i..<end].withUnsafeBufferPointer {
+                scanner.scan($0) { start, place in
+                    starts.append(start)
+                    places.append(place)
+                }
+            }
             i = end
         }
-        return (starts, scanner.contentEnd)
+        return (starts, places, scanner.contentEnd)
     }
 
     static let textPieces = [
         "word", " ", "  ", "\n", "\n\n", "```", "~~~~", "    ", "\t", "é", "漢字", "🎬", "\r\n", "a b c d e f g h",
         String(repeating: "long", count: 20), "``` x\n", "\n```\n",
     ]
+    /// Plain text's markup besides: pipes, backticks, backslashes.
+    static let markupPieces = ["||", "|", "`", "\\", "\\|", "a || b", "x`y"]
     /// Pieces of a JSON string's content: braces and brackets that must not count, escapes.
     static let stringPieces = [
         "{", "}", "[", "]", #"\""#, #"\\"#, #"\\\""#, "messages", " ", "text and more text", "é", "漢字", ",", ":",
@@ -54,16 +73,17 @@ import Testing
             return text + (rng.next() % 2 == 0 ? "]}\n" : #"], "after": {"list": [{"id": 1, "m": [{}]}]}}"# + "\n")
         }
         let longLines = rng.next() % 2 == 0
+        let pieces = rule == .plainText ? textPieces + markupPieces : textPieces
         var text = ""
         for _ in 0..<Int(rng.next() % 400) {
-            let piece = textPieces[Int(rng.next() % UInt64(textPieces.count))]
+            let piece = pieces[Int(rng.next() % UInt64(pieces.count))]
             if longLines && piece.contains("\n") { continue }
             text += piece
         }
         return text
     }
 
-    @Test(arguments: [ChunkBoundaryScanner.Rule.paragraphs, .markdownBlocks, .exportMessages])
+    @Test(arguments: [ChunkBoundaryScanner.Rule.paragraphs, .markdownBlocks, .plainText, .exportMessages])
     func skippingAheadFindsWhatAByteAtATimeFinds(rule: ChunkBoundaryScanner.Rule) {
         forAll(
             { rng -> ([UInt8], Int, Int, Int) in
@@ -73,11 +93,13 @@ import Testing
                 return (Array(text.utf8), min, max, Int(rng.next() % 300) + 2)
             }, count: 600
         ) { bytes, min, max, block in
-            let single = ChunkBoundaryScannerTests.scan(
+            let single = ChunkBoundaryScannerTests.scanWithPlaces(
                 bytes, rule: rule, block: 1, min: min, max: max, skipsAhead: false)
-            let blocks = ChunkBoundaryScannerTests.scan(bytes, rule: rule, block: block, min: min, max: max)
-            let whole = ChunkBoundaryScannerTests.scan(bytes, rule: rule, block: bytes.count + 1, min: min, max: max)
-            return single == blocks && single == whole
+            let blocks = ChunkBoundaryScannerTests.scanWithPlaces(bytes, rule: rule, block: block, min: min, max: max)
+            let whole = ChunkBoundaryScannerTests.scanWithPlaces(
+                bytes, rule: rule, block: bytes.count + 1, min: min, max: max)
+            return single.starts == blocks.starts && single.starts == whole.starts && single.places == blocks.places
+                && single.places == whole.places && single.contentEnd == blocks.contentEnd
         }
     }
 }

@@ -1,0 +1,246 @@
+/// Follows the spoilers and code spans of plain chat text (``PlainParser``'s rules) as its
+/// bytes go by, without parsing it: what is open at each place, as the parse of the whole
+/// text has it, so that a long text can be cut into parts that are parsed on their own and
+/// still hide exactly what the whole parse hides (`spoiler read` of a long file).
+///
+/// Two things the whole parse knows only at its end: whether the last `||` is ever closed
+/// (if not, it is text), and whether the last backtick is (if not, it is text and the rest
+/// is read again without code, so the pipes inside what looked like code pair up). The
+/// tracker therefore keeps two readings while code is open: code that closes later, and a
+/// backtick that never does (``Place/spoilerIfCodeNeverCloses``); and a place where something
+/// is open is known for certain only once the text has ended
+/// (``resolve(_:)``, on the tracker that has taken the whole text).
+///
+/// A part that starts where something is open is parsed after the markers that open it
+/// (``openingMarkers(for:)``), and one that ends so after those that close it
+/// (``closingMarkers(for:)``): with them the part's own parse hides what the whole parse
+/// hides there. ``isSafeCut(before:after:)`` says where such a cut is possible without
+/// the markers running into the part's own (a `|`, backtick or backslash beside the cut,
+/// or an opener with nothing after it yet).
+///
+/// ```swift
+/// var tracker = PlainMarkupTracker()
+/// for (p, b) in Array("a ||b\n\nc|| d".utf8).enumerated() { tracker.take(b, at: p) }
+/// // After "a ||b\n" (offset 6) a spoiler is open; after the whole text nothing is.
+/// ```
+public struct PlainMarkupTracker: Sendable, Equatable {
+    /// What is open at one place of the text, in the two readings.
+    public struct Place: Sendable, Equatable {
+        /// The byte offset.
+        public var offset: Int
+        /// Whether a spoiler is open, reading any open code as code that closes later.
+        public var spoiler: Bool
+        /// Whether code is open (a backtick that closes later, or never).
+        public var code: Bool
+        /// Whether a spoiler is open if the open code's backtick never closes (it is then
+        /// text, and the pipes after it pair up); `spoiler` when no code is open.
+        public var spoilerIfCodeNeverCloses: Bool
+
+        /// A place at `offset` with what is open there.
+        public init(offset: Int, spoiler: Bool, code: Bool, spoilerIfCodeNeverCloses: Bool) {
+            self.offset = offset
+            self.spoiler = spoiler
+            self.code = code
+            self.spoilerIfCodeNeverCloses = spoilerIfCodeNeverCloses
+        }
+
+        /// Whether nothing is open in either reading: a part may start there as a text of
+        /// its own.
+        public var isOutside: Bool { !spoiler && !code && !spoilerIfCodeNeverCloses }
+    }
+
+    /// What is open at a place once the whole text is known.
+    public struct Open: Sendable, Equatable {
+        /// A spoiler that closes later.
+        public var spoiler: Bool
+        /// Code that closes later.
+        public var code: Bool
+
+        /// What is open: a spoiler, code, both or nothing.
+        public init(spoiler: Bool, code: Bool) {
+            self.spoiler = spoiler
+            self.code = code
+        }
+
+        /// Nothing open.
+        public static let nothing = Open(spoiler: false, code: false)
+    }
+
+    // The spoiler and code of the reading where code closes later.
+    private var spoilerOpen = false
+    private var spoilerOpener = -1
+    private var spoilerEmpty = false
+    private var codeOpen = false
+    private var codeOpener = -1
+    private var codeEmpty = false
+    /// The spoiler in the reading where the open code's backtick never closes.
+    private var otherSpoilerOpen = false
+    private var otherSpoilerOpener = -1
+    private var otherSpoilerEmpty = false
+    /// A `|` not yet paired (outside code), in each reading.
+    private var pipePending = false
+    private var otherPipePending = false
+    /// A backslash whose next byte is not taken yet.
+    private var escapePending = false
+
+    /// A tracker at the start of a text.
+    public init() {}
+
+    /// Whether `b` is a byte the tracker must be given one at a time: `|`, a backtick or a
+    /// backslash. Any other run of bytes may go to ``takeText(count:)`` at once.
+    @inline(__always)
+    public static func isMarkup(_ b: UInt8) -> Bool {
+        b == PlainScanner.pipe || b == PlainScanner.backtick || b == PlainScanner.backslash
+    }
+
+    /// What is open after the bytes taken so far, at `offset` (the next byte's).
+    public func place(at offset: Int) -> Place {
+        Place(
+            offset: offset, spoiler: spoilerOpen, code: codeOpen,
+            spoilerIfCodeNeverCloses: codeOpen ? otherSpoilerOpen : spoilerOpen)
+    }
+
+    /// Whether an open spoiler or code has nothing in it yet, in either reading: a part
+    /// cut here would end on the opener itself.
+    public var hasEmptyOpener: Bool {
+        if codeOpen { return codeEmpty || (otherSpoilerOpen && otherSpoilerEmpty) }
+        return spoilerOpen && spoilerEmpty
+    }
+
+    /// Takes `count` bytes that are not markup (``isMarkup(_:)``), and not the start of
+    /// an escape's second byte: text in every reading.
+    @inline(__always)
+    public mutating func takeText(count: Int) {
+        guard count > 0 else { return }
+        if escapePending { escapePending = false }
+        pipePending = false
+        otherPipePending = false
+        spoilerEmpty = false
+        codeEmpty = false
+        otherSpoilerEmpty = false
+    }
+
+    /// Takes the byte `b` at `offset`.
+    public mutating func take(_ b: UInt8, at offset: Int) {
+        if escapePending {
+            escapePending = false
+            if PlainScanner.isEscapable(b) {
+                // The escaped character is text (the backslash was taken as such).
+                return
+            }
+        }
+        switch b {
+        case PlainScanner.backslash:
+            takeText(count: 1)
+            escapePending = true
+        case PlainScanner.pipe:
+            takePipe(at: offset)
+        case PlainScanner.backtick:
+            takeBacktick(at: offset)
+        default:
+            takeText(count: 1)
+        }
+    }
+
+    private mutating func takePipe(at offset: Int) {
+        if codeOpen {
+            // Text in code; in the other reading the pipes pair up.
+            spoilerEmpty = false
+            codeEmpty = false
+            if otherPipePending {
+                otherPipePending = false
+                PlainMarkupTracker.pair(
+                    at: offset - 1, open: &otherSpoilerOpen, opener: &otherSpoilerOpener, empty: &otherSpoilerEmpty)
+            } else {
+                otherPipePending = true
+            }
+            return
+        }
+        if pipePending {
+            pipePending = false
+            PlainMarkupTracker.pair(at: offset - 1, open: &spoilerOpen, opener: &spoilerOpener, empty: &spoilerEmpty)
+        } else {
+            pipePending = true
+        }
+    }
+
+    /// An `||` at `offset`: closes a spoiler with something in it, else opens one (an
+    /// opener with nothing after it becomes text, as ``PlainScanner/pipePair()`` has it).
+    private static func pair(at offset: Int, open: inout Bool, opener: inout Int, empty: inout Bool) {
+        if open && !empty {
+            open = false
+        } else {
+            open = true
+            opener = offset
+            empty = true
+        }
+    }
+
+    private mutating func takeBacktick(at offset: Int) {
+        // A pipe left unpaired before it is text.
+        if pipePending {
+            pipePending = false
+            spoilerEmpty = false
+        }
+        if codeOpen && !codeEmpty {
+            codeOpen = false
+            return
+        }
+        // Opens, or (after an opener with nothing in it) the opener is text and this one
+        // opens: either way a backtick is written, so the spoiler has something in it.
+        codeOpen = true
+        codeOpener = offset
+        codeEmpty = true
+        spoilerEmpty = false
+        // The other reading: this backtick is text and the pipes after it pair up.
+        otherSpoilerOpen = spoilerOpen
+        otherSpoilerOpener = spoilerOpener
+        otherSpoilerEmpty = false
+        otherPipePending = false
+    }
+
+    /// What is open at `place` for certain, asked of the tracker that has taken the whole
+    /// text: a backtick still open at the end never closed (the other reading holds from
+    /// it on), and a spoiler still open at the end never closed (it is text, so nothing
+    /// after its opener is inside it).
+    public func resolve(_ place: Place) -> Open {
+        var spoiler = place.spoiler
+        var code = place.code
+        // The spoiler still open at the end of the whole text, as the parse reads it.
+        var lastOpen = spoilerOpen
+        var lastOpener = spoilerOpener
+        if codeOpen {
+            lastOpen = otherSpoilerOpen
+            lastOpener = otherSpoilerOpener
+            if place.code && place.offset > codeOpener {
+                code = false
+                spoiler = place.spoilerIfCodeNeverCloses
+            }
+        }
+        if spoiler && lastOpen && place.offset > lastOpener { spoiler = false }
+        return Open(spoiler: spoiler, code: code)
+    }
+
+    /// The bytes a part that starts where `open` is open is parsed after: `||` for a
+    /// spoiler, then a backtick for code (code sits inside a spoiler, never around one).
+    public static func openingMarkers(for open: Open) -> [UInt8] {
+        (open.spoiler ? [PlainScanner.pipe, PlainScanner.pipe] : []) + (open.code ? [PlainScanner.backtick] : [])
+    }
+
+    /// The bytes a part that ends where `open` is open is parsed with after it: a backtick
+    /// for code, then `||` for a spoiler.
+    public static func closingMarkers(for open: Open) -> [UInt8] {
+        (open.code ? [PlainScanner.backtick] : []) + (open.spoiler ? [PlainScanner.pipe, PlainScanner.pipe] : [])
+    }
+
+    /// Whether a part may end after `before` (the last byte it is parsed with, nil at the
+    /// start of the text) and the next start with `after` (nil at the end), where markers
+    /// may go: no `|`, backtick or backslash before, no `|` or backtick after, so that the
+    /// markers neither pair with nor escape the part's own; and no opener with nothing
+    /// after it (``hasEmptyOpener``).
+    public func isSafeCut(before: UInt8?, after: UInt8?) -> Bool {
+        if let b = before, PlainMarkupTracker.isMarkup(b) { return false }
+        if let a = after, a == PlainScanner.pipe || a == PlainScanner.backtick { return false }
+        return !hasEmptyOpener && !pipePending && !escapePending
+    }
+}
