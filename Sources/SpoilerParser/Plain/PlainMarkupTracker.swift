@@ -67,33 +67,38 @@ public struct PlainMarkupTracker: Sendable, Equatable {
     }
 
     // The spoiler and code of the reading where code closes later.
-    private var spoilerOpen = false
-    private var spoilerOpener = -1
-    private var spoilerEmpty = false
-    private var codeOpen = false
-    private var codeOpener = -1
-    private var codeEmpty = false
+    @usableFromInline var spoilerOpen = false
+    @usableFromInline var spoilerOpener = -1
+    @usableFromInline var spoilerEmpty = false
+    @usableFromInline var codeOpen = false
+    @usableFromInline var codeOpener = -1
+    @usableFromInline var codeEmpty = false
     /// The spoiler in the reading where the open code's backtick never closes.
-    private var otherSpoilerOpen = false
-    private var otherSpoilerOpener = -1
-    private var otherSpoilerEmpty = false
+    @usableFromInline var otherSpoilerOpen = false
+    @usableFromInline var otherSpoilerOpener = -1
+    @usableFromInline var otherSpoilerEmpty = false
     /// A `|` not yet paired (outside code), in each reading.
-    private var pipePending = false
-    private var otherPipePending = false
+    @usableFromInline var pipePending = false
+    @usableFromInline var otherPipePending = false
     /// A backslash whose next byte is not taken yet.
-    private var escapePending = false
+    @usableFromInline var escapePending = false
 
     /// A tracker at the start of a text.
     public init() {}
 
+    @usableFromInline static let pipe = UInt8(ascii: "|")
+    @usableFromInline static let backtick = UInt8(ascii: "`")
+    @usableFromInline static let backslash = UInt8(ascii: "\\")
+
     /// Whether `b` is a byte the tracker must be given one at a time: `|`, a backtick or a
     /// backslash. Any other run of bytes may go to ``takeText(count:)`` at once.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func isMarkup(_ b: UInt8) -> Bool {
-        b == PlainScanner.pipe || b == PlainScanner.backtick || b == PlainScanner.backslash
+        b == PlainMarkupTracker.pipe || b == PlainMarkupTracker.backtick || b == PlainMarkupTracker.backslash
     }
 
     /// What is open after the bytes taken so far, at `offset` (the next byte's).
+    @inlinable
     public func place(at offset: Int) -> Place {
         Place(
             offset: offset, spoiler: spoilerOpen, code: codeOpen,
@@ -102,6 +107,7 @@ public struct PlainMarkupTracker: Sendable, Equatable {
 
     /// Whether an open spoiler or code has nothing in it yet, in either reading: a part
     /// cut here would end on the opener itself.
+    @inlinable
     public var hasEmptyOpener: Bool {
         if codeOpen { return codeEmpty || (otherSpoilerOpen && otherSpoilerEmpty) }
         return spoilerOpen && spoilerEmpty
@@ -109,7 +115,7 @@ public struct PlainMarkupTracker: Sendable, Equatable {
 
     /// Takes `count` bytes that are not markup (``isMarkup(_:)``), and not the start of
     /// an escape's second byte: text in every reading.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func takeText(count: Int) {
         guard count > 0 else { return }
         if escapePending { escapePending = false }
@@ -121,28 +127,41 @@ public struct PlainMarkupTracker: Sendable, Equatable {
     }
 
     /// Takes the byte `b` at `offset`.
+    @inlinable
     public mutating func take(_ b: UInt8, at offset: Int) {
         if escapePending {
             escapePending = false
-            if PlainScanner.isEscapable(b) {
+            if PlainMarkupTracker.isMarkup(b) {
                 // The escaped character is text (the backslash was taken as such).
                 return
             }
         }
         switch b {
-        case PlainScanner.backslash:
+        case PlainMarkupTracker.backslash:
             takeText(count: 1)
             escapePending = true
-        case PlainScanner.pipe:
+        case PlainMarkupTracker.pipe:
             takePipe(at: offset)
-        case PlainScanner.backtick:
+        case PlainMarkupTracker.backtick:
             takeBacktick(at: offset)
         default:
             takeText(count: 1)
         }
     }
 
-    private mutating func takePipe(at offset: Int) {
+    /// Whether an `||` next is a spoiler's marker, taken as one by ``takePipePair(at:)``:
+    /// no code is open and no `|` or backslash before it is waiting for its next byte.
+    @inlinable
+    public var takesPipePair: Bool { !codeOpen && !pipePending && !escapePending }
+
+    /// Takes the `||` at `offset`, as two ``take(_:at:)`` would, where ``takesPipePair``.
+    @inlinable
+    public mutating func takePipePair(at offset: Int) {
+        PlainMarkupTracker.pair(at: offset, open: &spoilerOpen, opener: &spoilerOpener, empty: &spoilerEmpty)
+    }
+
+    @inlinable
+    mutating func takePipe(at offset: Int) {
         if codeOpen {
             // Text in code; in the other reading the pipes pair up.
             spoilerEmpty = false
@@ -166,7 +185,8 @@ public struct PlainMarkupTracker: Sendable, Equatable {
 
     /// An `||` at `offset`: closes a spoiler with something in it, else opens one (an
     /// opener with nothing after it becomes text, as ``PlainScanner/pipePair()`` has it).
-    private static func pair(at offset: Int, open: inout Bool, opener: inout Int, empty: inout Bool) {
+    @inlinable
+    static func pair(at offset: Int, open: inout Bool, opener: inout Int, empty: inout Bool) {
         if open && !empty {
             open = false
         } else {
@@ -176,7 +196,8 @@ public struct PlainMarkupTracker: Sendable, Equatable {
         }
     }
 
-    private mutating func takeBacktick(at offset: Int) {
+    @inlinable
+    mutating func takeBacktick(at offset: Int) {
         // A pipe left unpaired before it is text.
         if pipePending {
             pipePending = false
@@ -224,13 +245,13 @@ public struct PlainMarkupTracker: Sendable, Equatable {
     /// The bytes a part that starts where `open` is open is parsed after: `||` for a
     /// spoiler, then a backtick for code (code sits inside a spoiler, never around one).
     public static func openingMarkers(for open: Open) -> [UInt8] {
-        (open.spoiler ? [PlainScanner.pipe, PlainScanner.pipe] : []) + (open.code ? [PlainScanner.backtick] : [])
+        (open.spoiler ? [pipe, pipe] : []) + (open.code ? [backtick] : [])
     }
 
     /// The bytes a part that ends where `open` is open is parsed with after it: a backtick
     /// for code, then `||` for a spoiler.
     public static func closingMarkers(for open: Open) -> [UInt8] {
-        (open.code ? [PlainScanner.backtick] : []) + (open.spoiler ? [PlainScanner.pipe, PlainScanner.pipe] : [])
+        (open.code ? [backtick] : []) + (open.spoiler ? [pipe, pipe] : [])
     }
 
     /// Whether a part may end after `before` (the last byte it is parsed with, nil at the
@@ -238,9 +259,10 @@ public struct PlainMarkupTracker: Sendable, Equatable {
     /// may go: no `|`, backtick or backslash before, no `|` or backtick after, so that the
     /// markers neither pair with nor escape the part's own; and no opener with nothing
     /// after it (``hasEmptyOpener``).
+    @inlinable
     public func isSafeCut(before: UInt8?, after: UInt8?) -> Bool {
         if let b = before, PlainMarkupTracker.isMarkup(b) { return false }
-        if let a = after, a == PlainScanner.pipe || a == PlainScanner.backtick { return false }
+        if let a = after, a == PlainMarkupTracker.pipe || a == PlainMarkupTracker.backtick { return false }
         return !hasEmptyOpener && !pipePending && !escapePending
     }
 }

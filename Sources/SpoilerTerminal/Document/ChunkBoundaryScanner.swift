@@ -205,6 +205,20 @@ public struct ChunkBoundaryScanner: Sendable {
                     i = end
                     continue
                 }
+                if i + 1 < n && bytes[i] == 0x7C && bytes[i + 1] == 0x7C && markup.takesPipePair
+                    && position + 1 - start < maximumBytes
+                {
+                    // A spoiler's marker, taken at once: no place before or inside it is one
+                    // to cut at.
+                    pendingNewline = nil
+                    pendingSpace = nil
+                    markup.takePipePair(at: position)
+                    lineHasText = true
+                    lastByte = 0x7C
+                    position += 2
+                    i += 2
+                    continue
+                }
             }
             let b = bytes[i]
             i += 1
@@ -261,6 +275,7 @@ public struct ChunkBoundaryScanner: Sendable {
 
     /// A line break's or space's place before `next`, the byte at `offset`, becomes a
     /// place to cut unless markers there would run into it (a `|` or backtick).
+    @inline(__always)
     private mutating func confirmCandidates(next: UInt8, at offset: Int) {
         let fits = next != UInt8(ascii: "|") && next != UInt8(ascii: "`")
         if let place = pendingNewline, place.offset == offset, fits {
@@ -476,18 +491,23 @@ public struct ChunkBoundaryScanner: Sendable {
     }
 
     /// The index of the first line break, carriage return, `|`, backtick or backslash in
-    /// `bytes[from..<before]`, else `before`; eight bytes at a time.
+    /// `bytes[from..<before]`, else `before`; sixteen bytes at a time.
     @inline(__always)
     static func plainStop(in bytes: UnsafeBufferPointer<UInt8>, from: Int, before: Int) -> Int {
         var j = from
         if let base = bytes.baseAddress {
-            while j + 8 <= before {
-                let word = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
-                let hits =
-                    ByteLanes.equal(word, 0x0A) | ByteLanes.equal(word, 0x0D) | ByteLanes.equal(word, 0x7C)
-                    | ByteLanes.equal(word, 0x60) | ByteLanes.equal(word, 0x5C)
-                if hits != 0 { return j + hits.trailingZeroBitCount >> 3 }
-                j += 8
+            while j + 16 <= before {
+                let v = UnsafeRawPointer(base + j).loadUnaligned(as: SIMD16<UInt8>.self)
+                // Lane by lane: the high bit of each lane that is one of the five.
+                @inline(__always) func zero(_ x: SIMD16<UInt8>) -> SIMD16<UInt8> { (x &- SIMD16(repeating: 1)) & ~x }
+                let lanes =
+                    (zero(v ^ SIMD16(repeating: 0x0A)) | zero(v ^ SIMD16(repeating: 0x0D))
+                        | zero(v ^ SIMD16(repeating: 0x7C)) | zero(v ^ SIMD16(repeating: 0x60))
+                        | zero(v ^ SIMD16(repeating: 0x5C))) & SIMD16(repeating: 0x80)
+                let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+                if words[0] != 0 { return j + words[0].trailingZeroBitCount >> 3 }
+                if words[1] != 0 { return j + 8 + words[1].trailingZeroBitCount >> 3 }
+                j += 16
             }
         }
         while j < before {
