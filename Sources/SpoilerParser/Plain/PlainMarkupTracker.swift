@@ -149,6 +149,12 @@ public struct PlainMarkupTracker: Sendable, Equatable {
         }
     }
 
+    /// Whether nothing is open after the bytes taken so far (in either reading): every
+    /// place before where something looked open is then known for certain, as
+    /// ``Place/spoiler`` and ``Place/code`` say, since all of it closed.
+    @inlinable
+    public var isOutside: Bool { !spoilerOpen && !codeOpen }
+
     /// Whether an `||` next is a spoiler's marker, taken as one by ``takePipePair(at:)``:
     /// no code is open and no `|` or backslash before it is waiting for its next byte.
     @inlinable

@@ -65,6 +65,9 @@ public struct ChunkBoundaryScanner: Sendable {
     /// is scanned, ``PlainMarkupTracker/resolve(_:)`` says what is open for certain at each
     /// place a chunk was cut where something looked open.
     public private(set) var markup = PlainMarkupTracker()
+    /// Plain text: the last offset the scan found nothing open at (-1: none yet). What
+    /// looked open at a cut before it is known for certain: it closed.
+    public private(set) var lastOutside = -1
     private var lastByte: UInt8?
     private var returnSafe = false
     private var returnAt = -1
@@ -217,6 +220,7 @@ public struct ChunkBoundaryScanner: Sendable {
                     lastByte = 0x7C
                     position += 2
                     i += 2
+                    if markup.isOutside { lastOutside = position }
                     continue
                 }
             }
@@ -269,6 +273,7 @@ public struct ChunkBoundaryScanner: Sendable {
                 if b != 0x09 { lineHasText = true }
                 markup.take(b, at: p)
             }
+            if markup.isOutside { lastOutside = p + 1 }
             lastByte = b
         }
     }

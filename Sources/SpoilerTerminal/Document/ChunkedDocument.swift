@@ -11,15 +11,16 @@ import Synchronization
 /// The index of chunk starts is built lazily, from the start, as far as the reader asks
 /// (``chunkCount`` builds it to the end, reading but not parsing the rest). A few of the
 /// chunks parsed last are kept, so scrolling back and forth does not parse them again.
+/// Memory stays within the index (a few bytes per chunk of a few kilobytes), the chunks
+/// kept, and one block of the file being scanned.
 ///
 /// Plain chat text (``ChunkBoundaryScanner/Rule/plainText``) is cut where nothing is open
 /// (``PlainMarkupTracker``), so that each chunk's parse hides what the whole text's parse
 /// hides. A chunk that had to be cut where a spoiler or code looked open (one longer than
 /// `maximumBytes`, or after a marker that is never closed) is parsed with the markers that
-/// open and close what is open at its ends, once the whole index says for certain what that
-/// is: the reader waits for the index to show such a chunk.
-/// Memory stays within the index (a few bytes per chunk of a few kilobytes), the chunks
-/// kept, and one block of the file being scanned.
+/// open and close what is open at its ends, once the index says for certain what that is:
+/// where it has found all of it closed, or at the end of the document for a marker never
+/// closed; the reader waits for the index to get there to show such a chunk.
 ///
 /// ```swift
 /// let document = try ChunkedDocument(path: "notes.txt", rule: .paragraphs, separator: "\n") { bytes, _ in
@@ -182,18 +183,25 @@ public final class ChunkedDocument: ReaderDocument {
     }
 
     /// Plain text: the markers chunk `index` is parsed between, for what is open at its
-    /// start and at its end, from the complete index (nil while it is not: the caller
-    /// completes it first). Both empty where nothing is.
+    /// start and at its end, once that is known for certain (nil before: the caller scans
+    /// on). Both empty where nothing is.
     private func markers(_ s: borrowing State, _ index: Int, isLast: Bool) -> (before: [UInt8], after: [UInt8])? {
         let start = s.openAt[index]
         let end = isLast ? nil : s.openAt[index + 1]
         guard start != nil || end != nil else { return ([], []) }
-        guard s.isComplete else { return nil }
-        let markup = s.scanner.markup
-        return (
-            start.map { PlainMarkupTracker.openingMarkers(for: markup.resolve($0)) } ?? [],
-            end.map { PlainMarkupTracker.closingMarkers(for: markup.resolve($0)) } ?? []
-        )
+        guard let opening = certainlyOpen(s, start), let closing = certainlyOpen(s, end) else { return nil }
+        return (PlainMarkupTracker.openingMarkers(for: opening), PlainMarkupTracker.closingMarkers(for: closing))
+    }
+
+    /// What is open at `place` for certain: what it says, once the scan has found nothing
+    /// open after it (all of it closed); else, once the whole document is scanned, what the
+    /// tracker resolves it to; nil before either.
+    private func certainlyOpen(_ s: borrowing State, _ place: PlainMarkupTracker.Place?) -> PlainMarkupTracker.Open? {
+        guard let place else { return .nothing }
+        if place.offset < s.scanner.lastOutside {
+            return PlainMarkupTracker.Open(spoiler: place.spoiler, code: place.code)
+        }
+        return s.isComplete ? s.scanner.markup.resolve(place) : nil
     }
 
     /// Where the content ends: the end of the last message of an export, else the file's end.
@@ -237,11 +245,12 @@ public final class ChunkedDocument: ReaderDocument {
             if bytes.last == 0x0D { bytes.removeLast() }
         }
         if rule == .plainText {
-            // What is open at its ends is known for certain once the index is complete.
-            var markers = state.withLock { self.markers($0, index, isLast: isLast) }
-            if markers == nil {
-                _ = chunkCount
-                markers = state.withLock { self.markers($0, index, isLast: isLast) }
+            // What is open at its ends is known for certain once the index has found it
+            // all closed, or has reached the end.
+            let markers = state.withLock { s in
+                var markers = self.markers(s, index, isLast: isLast)
+                while markers == nil && self.scanBlock(&s) { markers = self.markers(s, index, isLast: isLast) }
+                return markers ?? self.markers(s, index, isLast: isLast)
             }
             if let (before, after) = markers, !before.isEmpty || !after.isEmpty { bytes = before + bytes + after }
         }
