@@ -14,8 +14,14 @@ public import SpoilerParser
 public struct ChunkBoundaryScanner: Sendable {
     /// Where a chunk may end.
     public enum Rule: Sendable, Equatable {
-        /// Text: after a blank line (MarkdownV2 and HTML, whose parts are read on their own).
+        /// Text: after a blank line.
         case paragraphs
+        /// Telegram MarkdownV2: after a blank line where no entity is open, as far as
+        /// ``EntityBalance`` reads it, so that an entity across a blank line stays in one
+        /// chunk.
+        case markdownV2Text
+        /// Telegram HTML: after a blank line outside every tag (``EntityBalance``).
+        case htmlText
         /// Plain chat text (``PlainParser``): after a blank line outside every spoiler and
         /// code span, as the parse of the whole text has them (``PlainMarkupTracker``), so
         /// that a spoiler across blank lines stays whole. A chunk that has to be cut where
@@ -59,6 +65,8 @@ public struct ChunkBoundaryScanner: Sendable {
     private var lineLeadRun = 0
     private var lineInLead = true
     private var fence: (mark: UInt8, length: Int)?
+    /// MarkdownV2 and HTML: what is open.
+    private var balance: EntityBalance?
     // Plain text: what is open (the spoilers and code of the text so far), the byte before
     // the next, and the places a cut after ``maximumBytes`` may go with what is open there.
     /// What is open after the bytes scanned (``Rule/plainText``); once the whole document
@@ -94,6 +102,11 @@ public struct ChunkBoundaryScanner: Sendable {
         self.minimumBytes = max(1, minimumBytes)
         self.maximumBytes = max(self.minimumBytes, maximumBytes)
         if rule != .exportMessages { chunkStart = 0 }
+        switch rule {
+        case .markdownV2Text: balance = EntityBalance(.markdownV2)
+        case .htmlText: balance = EntityBalance(.html)
+        default: break
+        }
     }
 
     /// A scanner for an export's messages from `position`, the start of one of the
@@ -141,7 +154,7 @@ public struct ChunkBoundaryScanner: Sendable {
         _ bytes: UnsafeBufferPointer<UInt8>, emitCut: (Int, PlainMarkupTracker.Place?) -> Void
     ) {
         switch rule {
-        case .paragraphs, .markdownBlocks: scanText(bytes) { emitCut($0, nil) }
+        case .paragraphs, .markdownBlocks, .markdownV2Text, .htmlText: scanText(bytes) { emitCut($0, nil) }
         case .plainText: scanPlain(bytes, emit: emitCut)
         case .exportMessages: scanJSON(bytes) { emitCut($0, nil) }
         }
@@ -192,7 +205,11 @@ public struct ChunkBoundaryScanner: Sendable {
                     }
                     markup.takeText(count: end - i)
                     var k = end - 1
-                    while k >= i && bytes[k] != 0x20 { k -= 1 }
+                    if tracksSpaces {
+                        while k >= i && bytes[k] != 0x20 { k -= 1 }
+                    } else {
+                        k = i - 1
+                    }
                     if k >= i {
                         if k + 1 == end {
                             // The run's last byte: the byte after it decides; until then the
@@ -268,7 +285,7 @@ public struct ChunkBoundaryScanner: Sendable {
                 markup.take(b, at: p)
             case 0x20:
                 markup.take(b, at: p)
-                pendingSpace = markup.place(at: p + 1)
+                if tracksSpaces { pendingSpace = markup.place(at: p + 1) }
             default:
                 if b != 0x09 { lineHasText = true }
                 markup.take(b, at: p)
@@ -276,6 +293,13 @@ public struct ChunkBoundaryScanner: Sendable {
             if markup.isOutside { lastOutside = p + 1 }
             lastByte = b
         }
+    }
+
+    /// Whether a space is a place to note for a cut after ``maximumBytes``: only while the
+    /// chunk has no line break to cut after (one is preferred).
+    private var tracksSpaces: Bool {
+        guard let place = newlinePlace else { return true }
+        return place.offset <= (chunkStart ?? 0)
     }
 
     /// A line break's or space's place before `next`, the byte at `offset`, becomes a
@@ -302,8 +326,12 @@ public struct ChunkBoundaryScanner: Sendable {
                 // space, and a chunk may be cut after maximumBytes: go straight to the first
                 // of the two, noting the last space on the way.
                 let room = (chunkStart ?? 0) + maximumBytes - position
-                let end = Self.lineBreak(in: bytes, from: i, before: i + max(0, min(room, bytes.count - i)))
+                let before = i + max(0, min(room, bytes.count - i))
+                let end =
+                    balance.map { Self.lineBreakOrMarkup(in: bytes, from: i, before: before, syntax: $0.syntax) }
+                    ?? Self.lineBreak(in: bytes, from: i, before: before)
                 if end > i {
+                    balance?.takeText()
                     var k = end - 1
                     while k >= i && bytes[k] != 0x20 { k -= 1 }
                     if k >= i { afterSpace = position + (k - i) + 1 }
@@ -325,6 +353,9 @@ public struct ChunkBoundaryScanner: Sendable {
                     cut(at: p, emit: emit)
                 }
             }
+            if balance != nil {
+                if EntityBalance.isMarkup(b, in: balance!.syntax) { balance!.take(b) } else { balance!.takeText() }
+            }
             if b == 0x0A {
                 let blank = !lineHasText
                 if markdown && lineHasText && lineIndent <= 3 && lineLeadRun >= 3 {
@@ -340,7 +371,10 @@ public struct ChunkBoundaryScanner: Sendable {
                 lineLeadRun = 0
                 lineInLead = true
                 afterNewline = p + 1
-                if blank && fence == nil && (p + 1 - (chunkStart ?? 0) >= minimumBytes || p + 1 == cutsAt) {
+                let balanced = balance?.isBalanced ?? true
+                if blank && fence == nil
+                    && ((balanced && p + 1 - (chunkStart ?? 0) >= minimumBytes) || p + 1 == cutsAt)
+                {
                     cut(at: p + 1, emit: emit)
                 }
                 continue
@@ -518,6 +552,21 @@ public struct ChunkBoundaryScanner: Sendable {
         while j < before {
             let b = bytes[j]
             if b == 0x0A || b == 0x0D || PlainMarkupTracker.isMarkup(b) { return j }
+            j += 1
+        }
+        return max(from, before)
+    }
+
+    /// The index of the first line break or byte ``EntityBalance`` must take in
+    /// `bytes[from..<before]`, else `before`.
+    @inline(__always)
+    static func lineBreakOrMarkup(
+        in bytes: UnsafeBufferPointer<UInt8>, from: Int, before: Int, syntax: EntityBalance.Syntax
+    ) -> Int {
+        var j = from
+        while j < before {
+            let b = bytes[j]
+            if b == 0x0A || EntityBalance.isMarkup(b, in: syntax) { return j }
             j += 1
         }
         return max(from, before)

@@ -41,6 +41,8 @@ extension ReadCommand {
                     switch format {
                     case .markdown: .markdownBlocks
                     case .plain: .plainText
+                    case .markdownV2: .markdownV2Text
+                    case .html: .htmlText
                     default: .paragraphs
                     }
                 document = try ChunkedDocument(

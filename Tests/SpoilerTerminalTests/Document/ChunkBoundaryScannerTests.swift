@@ -44,6 +44,9 @@ import Testing
     ]
     /// Plain text's markup besides: pipes, backticks, backslashes.
     static let markupPieces = ["||", "|", "`", "\\", "\\|", "a || b", "x`y"]
+    /// MarkdownV2's and HTML's.
+    static let markdownV2Pieces = ["*", "_", "__", "~", "||", "`", "```", "[", "](", ")", "\\", "\\*"]
+    static let htmlPieces = ["<b>", "</b>", "<", ">", "/", "<a href=\"x/y\">", "</a>"]
     /// Pieces of a JSON string's content: braces and brackets that must not count, escapes.
     static let stringPieces = [
         "{", "}", "[", "]", #"\""#, #"\\"#, #"\\\""#, "messages", " ", "text and more text", "é", "漢字", ",", ":",
@@ -73,7 +76,13 @@ import Testing
             return text + (rng.next() % 2 == 0 ? "]}\n" : #"], "after": {"list": [{"id": 1, "m": [{}]}]}}"# + "\n")
         }
         let longLines = rng.next() % 2 == 0
-        let pieces = rule == .plainText ? textPieces + markupPieces : textPieces
+        let pieces =
+            switch rule {
+            case .plainText: textPieces + markupPieces
+            case .markdownV2Text: textPieces + markdownV2Pieces
+            case .htmlText: textPieces + htmlPieces
+            default: textPieces
+            }
         var text = ""
         for _ in 0..<Int(rng.next() % 400) {
             let piece = pieces[Int(rng.next() % UInt64(pieces.count))]
@@ -83,7 +92,9 @@ import Testing
         return text
     }
 
-    @Test(arguments: [ChunkBoundaryScanner.Rule.paragraphs, .markdownBlocks, .plainText, .exportMessages])
+    @Test(arguments: [
+        ChunkBoundaryScanner.Rule.paragraphs, .markdownBlocks, .plainText, .markdownV2Text, .htmlText, .exportMessages,
+    ])
     func skippingAheadFindsWhatAByteAtATimeFinds(rule: ChunkBoundaryScanner.Rule) {
         forAll(
             { rng -> ([UInt8], Int, Int, Int) in
