@@ -16,11 +16,11 @@ public struct ChunkBoundaryScanner: Sendable {
     public enum Rule: Sendable, Equatable {
         /// Text: after a blank line.
         case paragraphs
-        /// Telegram MarkdownV2: after a blank line where no entity is open, as far as
-        /// ``EntityBalance`` reads it, so that an entity across a blank line stays in one
-        /// chunk.
+        /// Telegram MarkdownV2: after a blank line where no entity is open (its markers
+        /// read in outline, as TDLib pairs them), so that an entity across a blank line stays
+        /// in one chunk.
         case markdownV2Text
-        /// Telegram HTML: after a blank line outside every tag (``EntityBalance``).
+        /// Telegram HTML: after a blank line outside every tag.
         case htmlText
         /// Plain chat text (``PlainParser``): after a blank line outside every spoiler and
         /// code span, as the parse of the whole text has them (``PlainMarkupTracker``), so
