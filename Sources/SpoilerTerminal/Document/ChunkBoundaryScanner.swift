@@ -164,6 +164,9 @@ public struct ChunkBoundaryScanner: Sendable {
         chunkStart = p
         afterNewline = -1
         afterSpace = -1
+        // The next chunk is parsed on its own: what it opens is counted from nothing (a
+        // chunk found from the end of the file starts so too).
+        if let syntax = balance?.syntax { balance = EntityBalance(syntax) }
         emit(p)
     }
 

@@ -300,7 +300,10 @@ extension ExportTailTests {
         }
     }
 
-    @Test(arguments: [(ChunkBoundaryScanner.Rule.paragraphs, false), (.paragraphs, true), (.markdownBlocks, false)])
+    @Test(arguments: [
+        (ChunkBoundaryScanner.Rule.paragraphs, false), (.paragraphs, true), (.markdownBlocks, false),
+        (.markdownV2Text, false), (.htmlText, true),
+    ])
     func theLastChunksOfATextAreTheIndexs(rule: ChunkBoundaryScanner.Rule, crlf: Bool) throws {
         let bytes = Self.text(paragraphs: 16_000, crlf: crlf)
         #expect(bytes.count > 2 << 20)
