@@ -116,6 +116,17 @@ let fuzzTargets: [FuzzTarget] = [
         ],
         run: uncheckedLayoutTarget),
     FuzzTarget(
+        name: "plain-chunks",
+        summary: "spoiler read's chunks of plain text: joined, they hide and show what the whole text's parse does",
+        seeds: [
+            .lines("cli/mixed.ndjson"),
+            .literal([
+                "\u{10}a ||b\n\nc|| d", "\u{31}`a ||b\n\nc|| d", "\u{22}||x\n\n`y\n\nz`||\n\n\\||",
+                "\u{7F}a ||b\r\n\r\nc||||d\n\n||",
+            ]),
+        ],
+        run: plainChunksTarget),
+    FuzzTarget(
         name: "hidden", summary: "plain -> layout -> SVG still: changing the hidden letters changes no byte",
         seeds: [.lines("cli/mixed.ndjson"), .literal(["the butler ||did it|| in the library", "a ||b c\nd|| e"])],
         run: hiddenTarget),
@@ -354,5 +365,54 @@ func uncheckedLayoutTarget(_ bytes: [UInt8]) {
         redact: false, to: &out)
     if written != (UTF8Validation.firstInvalidOffset(in: bytes) == nil) || (!written && out.count != 0) {
         violated("layout-unchecked", "text \(bytes) laid out unchecked: \(written)")
+    }
+}
+
+/// Plain text read as `spoiler read` reads a long file, a chunk at a time
+/// (``ChunkedDocument`` with ``ChunkBoundaryScanner/Rule/plainText``; the first byte picks
+/// the chunks' least and greatest lengths): the chunks' texts, joined by the line breaks
+/// they were cut after, are the whole text's, and the same units are inside spoilers and
+/// code.
+func plainChunksTarget(_ bytes: [UInt8]) {
+    guard let first = bytes.first else { return }
+    let text = Array(bytes.dropFirst())
+    guard let whole = try? PlainParser.parse(text) else { return }
+    let minimum = Int(first & 0x0F) + 1
+    let maximum = minimum + Int(first >> 4) * 8
+    let document = ChunkedDocument(
+        bytes: text, rule: .plainText, minimumBytes: minimum, maximumBytes: maximum, separator: "\n"
+    ) { chunk, _ in
+        (try? PlainParser.parse(chunk)) ?? Message(text: "[could not be read]")
+    }
+    /// Per UTF-16 unit: bit 0 inside a spoiler, bit 1 inside code.
+    func marks(_ m: Message) -> [UInt8] {
+        var marks = [UInt8](repeating: 0, count: m.utf16Length)
+        for e in m.entities {
+            for k in e.offset..<(e.offset + e.length) { marks[k] |= e.type == .spoiler ? 1 : 2 }
+        }
+        return marks
+    }
+    let wholeMarks = marks(whole)
+    var joined = ""
+    var joinedMarks: [UInt8] = []
+    var k = 0
+    while let chunk = document.chunk(at: k) {
+        joined += chunk.message.text
+        joinedMarks += marks(chunk.message)
+        var end = chunk.bytes.upperBound
+        if end > chunk.bytes.lowerBound && text[end - 1] == 0x0A {
+            end -= 1
+            if end > chunk.bytes.lowerBound && text[end - 1] == 0x0D { end -= 1 }
+        }
+        // The line break the chunk was cut after is the reader's separator, under no entity.
+        let separator = String(decoding: text[end..<chunk.bytes.upperBound], as: UTF8.self)
+        joined += separator
+        let units = separator.utf16.count
+        guard joinedMarks.count + units <= wholeMarks.count else { break }
+        joinedMarks += wholeMarks[joinedMarks.count..<(joinedMarks.count + units)]
+        k += 1
+    }
+    if joined != whole.text || joinedMarks != wholeMarks {
+        violated("plain-chunks", "chunks of \(text) (\(minimum)–\(maximum) bytes) read \(joined.debugDescription)")
     }
 }
