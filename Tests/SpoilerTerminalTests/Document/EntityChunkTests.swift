@@ -45,23 +45,8 @@ import Testing
             ) { chunk, _ in
                 (try? MessageParser.parse(chunk, from: format)) ?? Message(text: "[could not be read]")
             }
-            var text = ""
-            var marks: [UInt8] = []
-            let wholeMarks = entityCoverage(whole)
-            var k = 0
-            while let chunk = document.chunk(at: k) {
-                text += chunk.message.text
-                marks += entityCoverage(chunk.message)
-                var end = chunk.bytes.upperBound
-                if end > chunk.bytes.lowerBound && bytes[end - 1] == 0x0A { end -= 1 }
-                let separator = String(decoding: bytes[end..<chunk.bytes.upperBound], as: UTF8.self)
-                text += separator
-                if marks.count + separator.utf16.count <= wholeMarks.count {
-                    marks += wholeMarks[marks.count..<(marks.count + separator.utf16.count)]
-                }
-                k += 1
-            }
-            guard text == whole.text && marks == wholeMarks else {
+            let (text, marks) = joinedChunks(of: document, bytes, whole: whole)
+            guard text == whole.text && marks == entityCoverage(whole) else {
                 Issue.record("min \(min): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
                 return false
             }

@@ -20,33 +20,6 @@ import Testing
         return Array(text.utf8)
     }
 
-    /// The chunks' texts joined by the line breaks they were cut after (those the reader
-    /// shows as its separator), with what covers each unit; the units of those line breaks
-    /// take `whole`'s coverage, since the reader draws no entity over its separator.
-    static func joined(_ document: ChunkedDocument, _ bytes: [UInt8], whole: Message) -> (String, [UInt8]) {
-        let wholeMarks = entityCoverage(whole)
-        var text = ""
-        var marks: [UInt8] = []
-        var k = 0
-        while let chunk = document.chunk(at: k) {
-            text += chunk.message.text
-            marks += entityCoverage(chunk.message)
-            var end = chunk.bytes.upperBound
-            if end > chunk.bytes.lowerBound && bytes[end - 1] == 0x0A {
-                end -= 1
-                if end > chunk.bytes.lowerBound && bytes[end - 1] == 0x0D { end -= 1 }
-            }
-            let separator = String(decoding: bytes[end..<chunk.bytes.upperBound], as: UTF8.self)
-            let units = separator.utf16.count
-            text += separator
-            if marks.count + units <= wholeMarks.count {
-                marks += wholeMarks[marks.count..<(marks.count + units)]
-            }
-            k += 1
-        }
-        return (text, marks)
-    }
-
     @Test func plainTextReadAChunkAtATimeReadsAsTheWhole() {
         forAll(
             { rng -> ([UInt8], Int, Int) in
@@ -61,7 +34,7 @@ import Testing
             ) { chunk, _ in
                 (try? PlainParser.parse(chunk)) ?? Message(text: "[could not be read]")
             }
-            let (text, marks) = PlainChunkTests.joined(document, bytes, whole: whole)
+            let (text, marks) = joinedChunks(of: document, bytes, whole: whole)
             guard text == whole.text && marks == entityCoverage(whole) else {
                 Issue.record("min \(min) max \(max): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
                 return false
