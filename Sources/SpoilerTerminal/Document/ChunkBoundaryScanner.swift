@@ -20,7 +20,16 @@ public struct ChunkBoundaryScanner: Sendable {
         /// read in outline, as TDLib pairs them), so that an entity across a blank line stays
         /// in one chunk.
         case markdownV2Text
-        /// Telegram HTML: after a blank line outside every tag.
+        /// Telegram HTML: after a blank line outside every tag, as the parse of the whole text
+        /// reads its tags (`HTMLTagTracker`). A chunk that has to be cut inside tags (after
+        /// ``maximumBytes``: one entity longer than that, or a tag never closed) is cut
+        /// between two characters of text, and its parts are parsed between the start tags
+        /// of what is open at their start and the end tags of what is open at their end
+        /// (``ChunkedDocument`` does), where those tags can be opened again with the same
+        /// meaning; where they cannot (inside an `<a>` without `href`, a `<code>` with a
+        /// language, or a start tag longer than 4 KB) a chunk waits up to twice
+        /// ``maximumBytes`` for them to close, and is then cut as before: its parts do not
+        /// parse.
         case htmlText
         /// Plain chat text (``PlainParser``): after a blank line outside every spoiler and
         /// code span, as the parse of the whole text has them (``PlainMarkupTracker``), so
@@ -65,16 +74,26 @@ public struct ChunkBoundaryScanner: Sendable {
     private var lineLeadRun = 0
     private var lineInLead = true
     private var fence: (mark: UInt8, length: Int)?
-    /// MarkdownV2 and HTML: what is open.
+    /// MarkdownV2: what is open.
     private var balance: EntityBalance?
+    /// HTML: the tags open, as the whole text's parse has them.
+    package private(set) var tags: HTMLTagTracker?
+    // HTML: places a cut after ``maximumBytes`` may go where something is open (after a line
+    // break, after a space); the same, waiting for the byte after them.
+    private var entityNewline = EntityPlace()
+    private var entitySpace = EntityPlace()
+    private var pendingEntityNewline = EntityPlace()
+    private var pendingEntitySpace = EntityPlace()
+    /// HTML: whether the text before the carriage return at `returnAt` ended in text.
+    private var returnAfterText = false
     // Plain text: what is open (the spoilers and code of the text so far), the byte before
     // the next, and the places a cut after ``maximumBytes`` may go with what is open there.
     /// What is open after the bytes scanned (``Rule/plainText``); once the whole document
     /// is scanned, ``PlainMarkupTracker/resolve(_:)`` says what is open for certain at each
     /// place a chunk was cut where something looked open.
     public private(set) var markup = PlainMarkupTracker()
-    /// Plain text: the last offset the scan found nothing open at (-1: none yet). What
-    /// looked open at a cut before it is known for certain: it closed.
+    /// Plain text and HTML: the last offset the scan found nothing open at (-1: none yet).
+    /// What looked open at a cut before it is known for certain: it closed.
     public private(set) var lastOutside = -1
     private var lastByte: UInt8?
     private var returnSafe = false
@@ -104,7 +123,7 @@ public struct ChunkBoundaryScanner: Sendable {
         if rule != .exportMessages { chunkStart = 0 }
         switch rule {
         case .markdownV2Text: balance = EntityBalance(.markdownV2)
-        case .htmlText: balance = EntityBalance(.html)
+        case .htmlText: tags = HTMLTagTracker()
         default: break
         }
     }
@@ -153,17 +172,41 @@ public struct ChunkBoundaryScanner: Sendable {
     public mutating func scan(
         _ bytes: UnsafeBufferPointer<UInt8>, emitCut: (Int, PlainMarkupTracker.Place?) -> Void
     ) {
-        switch rule {
-        case .paragraphs, .markdownBlocks, .markdownV2Text, .htmlText: scanText(bytes) { emitCut($0, nil) }
-        case .plainText: scanPlain(bytes, emit: emitCut)
-        case .exportMessages: scanJSON(bytes) { emitCut($0, nil) }
+        scanCuts(bytes) { offset, open in
+            if case .plain(let place) = open {
+                emitCut(offset, place)
+            } else {
+                emitCut(offset, nil)
+            }
         }
     }
+
+    /// Scans the next bytes of the document, calling `emit` with each new chunk's start and
+    /// what is open there when the chunk was cut where something is (nil when nothing is).
+    mutating func scanCuts(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Int, OpenAtCut?) -> Void) {
+        switch rule {
+        case .paragraphs, .markdownBlocks, .markdownV2Text: scanText(bytes) { emit($0, nil) }
+        case .htmlText:
+            var tracker = tags!
+            scanEntities(bytes, &tracker, emit: emit)
+            tags = tracker
+        case .plainText: scanPlain(bytes) { emit($0, $1.map { .plain($0) }) }
+        case .exportMessages: scanJSON(bytes) { emit($0, nil) }
+        }
+    }
+
+    /// What the whole text's parse finds open at its end, and the sentence it fails with,
+    /// once the whole document is scanned (HTML); nil when nothing is.
+    var unclosedMarkup: (reason: String, byteOffset: Int)? { tags?.unclosed }
 
     private mutating func cut(at p: Int, emit: (Int) -> Void) {
         chunkStart = p
         afterNewline = -1
         afterSpace = -1
+        entityNewline.offset = -1
+        entitySpace.offset = -1
+        pendingEntityNewline.offset = -1
+        pendingEntitySpace.offset = -1
         // The next chunk is parsed on its own: what it opens is counted from nothing (a
         // chunk found from the end of the file starts so too).
         if let syntax = balance?.syntax { balance = EntityBalance(syntax) }
@@ -317,6 +360,228 @@ public struct ChunkBoundaryScanner: Sendable {
         if let place = pendingSpace, place.offset == offset, fits { spacePlace = place }
         pendingNewline = nil
         pendingSpace = nil
+    }
+
+    /// A place to cut a text with entities at: its offset, the tracker's `changes` there, and
+    /// what is open there once that has changed (`known`; `open` nil when nothing is).
+    private struct EntityPlace {
+        var offset = -1
+        var changes = -1
+        var known = false
+        var open: EntityCut?
+
+        init() {}
+
+        init(_ offset: Int, _ changes: Int) {
+            self.offset = offset
+            self.changes = changes
+        }
+    }
+
+    /// Whether `place` is one to cut a chunk from `start` at, with what is open there known:
+    /// still what `tracker` has open (which can be opened again), or noted before it changed.
+    private func isUsable<T: MarkupCutTracker>(_ place: EntityPlace, from start: Int, _ tracker: T) -> Bool {
+        guard place.offset > start else { return false }
+        return place.changes == tracker.changes ? tracker.canReopen : place.known
+    }
+
+    /// A cut of a text with entities at `place` (one ``isUsable(_:from:_:)``).
+    private mutating func cut<T: MarkupCutTracker>(
+        at place: EntityPlace, _ tracker: T, emit: (Int, OpenAtCut?) -> Void
+    ) {
+        let p = place.offset
+        chunkStart = p
+        afterNewline = -1
+        afterSpace = -1
+        entityNewline.offset = -1
+        entitySpace.offset = -1
+        pendingEntityNewline.offset = -1
+        pendingEntitySpace.offset = -1
+        var open = place.open
+        if place.changes == tracker.changes {
+            open = Self.entityCut(tracker)
+        }
+        open?.offset = p
+        emit(p, open.map { .markup($0) })
+    }
+
+    /// What `tracker` has open, as a cut's markup; nil when nothing is, or it cannot be
+    /// opened again.
+    private static func entityCut<T: MarkupCutTracker>(_ tracker: T) -> EntityCut? {
+        guard let opening = tracker.openingMarkup, !opening.isEmpty else { return nil }
+        return EntityCut(offset: -1, opening: opening, closing: tracker.closingMarkup)
+    }
+
+    /// Notes what is open at the places to cut at that `before` (the tracker before its last
+    /// byte) still had open, now that it has changed.
+    private mutating func noteOpen<T: MarkupCutTracker>(before: T) {
+        for k in 0..<2 {
+            var place = k == 0 ? entityNewline : entitySpace
+            guard place.offset >= 0, !place.known, place.changes == before.changes else { continue }
+            if before.canReopen {
+                place.known = true
+                place.open = Self.entityCut(before)
+            } else {
+                place.offset = -1
+            }
+            if k == 0 { entityNewline = place } else { entitySpace = place }
+        }
+    }
+
+    /// A line break's or space's place before `next`, the byte at `offset`, becomes a place
+    /// to cut if the tracker allows a cut there with what is open now.
+    @inline(__always)
+    private mutating func confirmEntityCandidates<T: MarkupCutTracker>(_ tracker: T, next: UInt8, at offset: Int) {
+        if pendingEntityNewline.offset == offset {
+            if pendingEntityNewline.changes == tracker.changes && tracker.isSafeCut(before: next) {
+                entityNewline = pendingEntityNewline
+            }
+            pendingEntityNewline.offset = -1
+        }
+        if pendingEntitySpace.offset == offset {
+            if pendingEntitySpace.changes == tracker.changes && tracker.isSafeCut(before: next) {
+                entitySpace = pendingEntitySpace
+            }
+            pendingEntitySpace.offset = -1
+        }
+    }
+
+    /// MarkdownV2 or HTML, as ``scanText(_:emit:)`` with what is open followed exactly: a
+    /// blank line cuts only where nothing is open; a cut after ``maximumBytes`` goes to the
+    /// last line break, else space, else character boundary where the tracker allows one,
+    /// with what is open there; where what is open cannot be opened again, as before.
+    private mutating func scanEntities<T: MarkupCutTracker>(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ tracker: inout T, emit: (Int, OpenAtCut?) -> Void
+    ) {
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            let start = chunkStart ?? 0
+            if skipsAhead && tracker.isInText {
+                // Text that is neither markup nor a line break changes nothing but the last
+                // space, up to where a chunk may have to be cut: taken at once.
+                let room = start + maximumBytes - position
+                let end = Self.entityTextStop(in: bytes, from: i, before: i + max(0, min(room, n - i)), T.self)
+                if end > i {
+                    confirmEntityCandidates(tracker, next: bytes[i], at: position)
+                    if !lineHasText {
+                        lineHasText = bytes[i..<end].contains { $0 != 0x20 && $0 != 0x09 }
+                    }
+                    tracker.takeText(bytes[i..<end])
+                    var k = end - 1
+                    while k >= i && bytes[k] != 0x20 { k -= 1 }
+                    if k >= i {
+                        afterSpace = position + (k - i) + 1
+                        if k + 1 == end {
+                            // The run's last byte: the byte after it decides; until then the
+                            // space before it, if any, is the place.
+                            pendingEntitySpace = EntityPlace(afterSpace, tracker.changes)
+                            k -= 1
+                            while k >= i && bytes[k] != 0x20 { k -= 1 }
+                        }
+                        if k >= i && bytes[k + 1] & 0xC0 != 0x80 {
+                            // Text on both sides, in the same run.
+                            entitySpace = EntityPlace(position + (k - i) + 1, tracker.changes)
+                        }
+                    }
+                    position += end - i
+                    i = end
+                    if tracker.isOutside { lastOutside = position }
+                    continue
+                }
+            }
+            let b = bytes[i]
+            i += 1
+            let p = position
+            position += 1
+            confirmEntityCandidates(tracker, next: b, at: p)
+            if p - start >= maximumBytes { forceEntityCut(at: p, before: b, tracker, emit: emit) }
+            let wasText = tracker.isInText
+            let textBefore = tracker.lastWasText
+            // A place to cut at keeps what is open there, should this byte change it.
+            let changes = tracker.changes
+            let watched = { (place: EntityPlace) in place.offset >= 0 && !place.known && place.changes == changes }
+            let before = watched(entityNewline) || watched(entitySpace) ? tracker : nil
+            tracker.take(b, at: p)
+            if let before, tracker.changes != before.changes { noteOpen(before: before) }
+            switch b {
+            case 0x0A:
+                let blank = !lineHasText
+                lineHasText = false
+                if wasText && tracker.isInText { afterNewline = p + 1 }
+                let start = chunkStart ?? 0
+                let here = EntityPlace(p + 1, tracker.changes)
+                if blank && tracker.isOutside && p + 1 - start >= minimumBytes {
+                    cut(at: here, tracker, emit: emit)
+                } else if blank && p + 1 == cutsAt {
+                    // Where the chunks found from the end start.
+                    if wasText && tracker.isInText && tracker.canReopen {
+                        cut(at: here, tracker, emit: emit)
+                    } else {
+                        cut(at: p + 1) { emit($0, nil) }
+                    }
+                } else if wasText && tracker.isInText && (returnAt == p - 1 ? returnAfterText : textBefore) {
+                    // The chunk cut here is parsed without its line break (and a carriage
+                    // return before it): it ends with the text before them.
+                    pendingEntityNewline = here
+                }
+            case 0x0D:
+                returnAt = p
+                returnAfterText = wasText && textBefore
+            case 0x20:
+                if wasText && tracker.isInText {
+                    afterSpace = p + 1
+                    pendingEntitySpace = EntityPlace(p + 1, tracker.changes)
+                }
+            case 0x09:
+                break
+            default:
+                lineHasText = true
+            }
+            if tracker.isOutside { lastOutside = p + 1 }
+        }
+    }
+
+    /// The cut of a chunk that has reached ``maximumBytes`` at `p`, before the byte `b`, if
+    /// there is a place for it yet.
+    private mutating func forceEntityCut<T: MarkupCutTracker>(
+        at p: Int, before b: UInt8, _ tracker: T, emit: (Int, OpenAtCut?) -> Void
+    ) {
+        let start = chunkStart ?? 0
+        if entityNewline.offset > start + 1 && isUsable(entityNewline, from: start, tracker) {
+            return cut(at: entityNewline, tracker, emit: emit)
+        }
+        if isUsable(entitySpace, from: start, tracker) { return cut(at: entitySpace, tracker, emit: emit) }
+        if p > start && tracker.canReopen && tracker.isSafeCut(before: b) {
+            return cut(at: EntityPlace(p, tracker.changes), tracker, emit: emit)
+        }
+        // Else the next byte may be a place (what is open may close before long).
+        guard p - start >= 2 * maximumBytes else { return }
+        // No place came in another maximum (what is open cannot be opened again, or there is
+        // no text to cut between): cut as a text of its own, outside a tag (or anywhere after
+        // three more); its parts do not parse.
+        if afterNewline > start {
+            cut(at: afterNewline) { emit($0, nil) }
+        } else if afterSpace > start {
+            cut(at: afterSpace) { emit($0, nil) }
+        } else if b & 0xC0 != 0x80 && p > start && (tracker.isInText || p - start >= 4 * maximumBytes) {
+            cut(at: p) { emit($0, nil) }
+        }
+    }
+
+    /// The index of the first line break, carriage return or byte `T` must take one at a
+    /// time in `bytes[from..<before]`, else `before`.
+    @inline(__always)
+    static func entityTextStop<T: MarkupCutTracker>(
+        in bytes: UnsafeBufferPointer<UInt8>, from: Int, before: Int, _: T.Type
+    ) -> Int {
+        var j = from
+        while j < before {
+            let b = bytes[j]
+            if b == 0x0A || b == 0x0D || T.isMarkup(b) { return j }
+            j += 1
+        }
+        return max(from, before)
     }
 
     private mutating func scanText(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Int) -> Void) {

@@ -1,7 +1,7 @@
 import Dispatch
 import Glibc
 public import SpoilerCore
-import SpoilerParser
+public import SpoilerParser
 import Synchronization
 
 /// A ``ReaderDocument`` read from a file (with `pread`, never whole) or from bytes in
@@ -22,6 +22,14 @@ import Synchronization
 /// where it has found all of it closed, or at the end of the document for a marker never
 /// closed; the reader waits for the index to get there to show such a chunk.
 ///
+/// Telegram HTML (``ChunkBoundaryScanner/Rule/htmlText``) is cut where no tag is open, and a
+/// chunk that had to be cut inside tags (an entity longer than `maximumBytes`) is parsed
+/// between the start tags of what is open at its start and the end tags of what is open at
+/// its end, once the index has found them all closed: the chunks then read as the whole
+/// file's parse reads them. A tag never closed makes the whole file's parse fail; a chunk
+/// inside one (known once the index reaches the end) is not parsed: it is the message
+/// `failed` makes of the whole parse's error, which names the tag and where it opens.
+///
 /// ```swift
 /// let document = try ChunkedDocument(path: "notes.txt", rule: .paragraphs, separator: "\n") { bytes, _ in
 ///     (try? PlainParser.parse(bytes)) ?? Message(text: "[could not be read]")
@@ -31,12 +39,17 @@ public final class ChunkedDocument: ReaderDocument {
     /// Parses one chunk's bytes (for the text rules without the chunk's final line
     /// break); the flag says whether it is the document's last chunk.
     public typealias Parse = @Sendable (_ bytes: [UInt8], _ isLast: Bool) -> Message
+    /// Makes the message of a chunk that cannot be read because the whole document's parse
+    /// fails where it is (a tag never closed), from that error (its position in the whole
+    /// document).
+    public typealias Failure = @Sendable (_ error: ParseError) -> Message
 
     public let byteCount: Int
     public let separator: String
     private let descriptor: Int32?
     private let memory: [UInt8]
     private let parse: Parse
+    private let failed: Failure
     private let state: Mutex<State>
     /// The worker of ``indexInBackground()``, while it runs.
     private let indexer = DispatchGroup()
@@ -44,8 +57,8 @@ public final class ChunkedDocument: ReaderDocument {
     private struct State: ~Copyable {
         var scanner: ChunkBoundaryScanner
         var starts: [Int] = []
-        /// Plain text: what looked open where chunk `k` starts, for the chunks cut so.
-        var openAt: [Int: PlainMarkupTracker.Place] = [:]
+        /// What looked open where chunk `k` starts, for the chunks cut so.
+        var openAt: [Int: OpenAtCut] = [:]
         var isComplete = false
         var cache: [Int: Message] = [:]
         var cacheOrder: [Int] = []
@@ -81,10 +94,12 @@ public final class ChunkedDocument: ReaderDocument {
     ///   - maximumBytes: The length after which a chunk is cut where possible.
     ///   - separator: What the reader shows between two chunks.
     ///   - parse: Makes a chunk's message from its bytes.
+    ///   - failed: Makes the message of a chunk the whole document's parse cannot read
+    ///     (by default `[could not be read: reason]`).
     /// - Throws: ``TerminalError/system(call:errno:)`` from `open` or `fstat`.
     public init(
         path: String, rule: ChunkBoundaryScanner.Rule, minimumBytes: Int = 4096, maximumBytes: Int = 65536,
-        separator: String, parse: @escaping Parse
+        separator: String, parse: @escaping Parse, failed: Failure? = nil
     ) throws(TerminalError) {
         let fd = try systemCall("open") { open(path, O_RDONLY | O_CLOEXEC) }
         var info = stat()
@@ -99,6 +114,7 @@ public final class ChunkedDocument: ReaderDocument {
         byteCount = Int(info.st_size)
         self.separator = separator
         self.parse = parse
+        self.failed = failed ?? Self.couldNotBeRead
         state = Mutex(
             State(scanner: ChunkBoundaryScanner(rule: rule, minimumBytes: minimumBytes, maximumBytes: maximumBytes)))
         state.withLock { if rule != .exportMessages { $0.starts = [0] } }
@@ -106,20 +122,24 @@ public final class ChunkedDocument: ReaderDocument {
 
     /// A document over `bytes` in memory (for tests, and for input that is not a file).
     ///
-    /// - Parameters: as for ``init(path:rule:minimumBytes:maximumBytes:separator:parse:)``.
+    /// - Parameters: as for ``init(path:rule:minimumBytes:maximumBytes:separator:parse:failed:)``.
     public init(
         bytes: [UInt8], rule: ChunkBoundaryScanner.Rule, minimumBytes: Int = 4096, maximumBytes: Int = 65536,
-        separator: String, parse: @escaping Parse
+        separator: String, parse: @escaping Parse, failed: Failure? = nil
     ) {
         descriptor = nil
         memory = bytes
         byteCount = bytes.count
         self.separator = separator
         self.parse = parse
+        self.failed = failed ?? Self.couldNotBeRead
         state = Mutex(
             State(scanner: ChunkBoundaryScanner(rule: rule, minimumBytes: minimumBytes, maximumBytes: maximumBytes)))
         state.withLock { if rule != .exportMessages { $0.starts = [0] } }
     }
+
+    /// The message of a chunk that cannot be read, by default.
+    static let couldNotBeRead: Failure = { error in Message(text: "[could not be read: \(error.reason)]") }
 
     deinit {
         if let descriptor { close(descriptor) }
@@ -168,13 +188,13 @@ public final class ChunkedDocument: ReaderDocument {
     ///
     /// - Returns: false, having read nothing, at the end of the document.
     private func scanNextBlock(
-        _ scanner: inout ChunkBoundaryScanner, into starts: inout [Int], openAt: inout [Int: PlainMarkupTracker.Place]
+        _ scanner: inout ChunkBoundaryScanner, into starts: inout [Int], openAt: inout [Int: OpenAtCut]
     ) -> Bool {
         let from = scanner.position
         let block = from < byteCount ? read(from..<min(byteCount, from + Self.blockBytes)) : []
         guard !block.isEmpty else { return false }
         block.withUnsafeBufferPointer {
-            scanner.scan($0) { start, open in
+            scanner.scanCuts($0) { start, open in
                 if let open { openAt[starts.count] = open }
                 starts.append(start)
             }
@@ -182,15 +202,51 @@ public final class ChunkedDocument: ReaderDocument {
         return true
     }
 
-    /// Plain text: the markers chunk `index` is parsed between, for what is open at its
-    /// start and at its end, once that is known for certain (nil before: the caller scans
-    /// on). Both empty where nothing is.
-    private func markers(_ s: borrowing State, _ index: Int, isLast: Bool) -> (before: [UInt8], after: [UInt8])? {
+    /// What chunk `index` is parsed between: nothing; the markup that opens what is open at
+    /// its start and closes what is open at its end, once that is known for certain; or, for
+    /// markup never closed, the whole parse's error.
+    private enum Between {
+        case markup(before: [UInt8], after: [UInt8])
+        case unclosed(reason: String, byteOffset: Int)
+    }
+
+    /// What chunk `index` is parsed between, once it is known for certain (nil before: the
+    /// caller scans on).
+    private func between(_ s: borrowing State, _ index: Int, isLast: Bool) -> Between? {
         let start = s.openAt[index]
         let end = isLast ? nil : s.openAt[index + 1]
-        guard start != nil || end != nil else { return ([], []) }
-        guard let opening = certainlyOpen(s, start), let closing = certainlyOpen(s, end) else { return nil }
-        return (PlainMarkupTracker.openingMarkers(for: opening), PlainMarkupTracker.closingMarkers(for: closing))
+        switch (start, end) {
+        case (nil, nil):
+            return .markup(before: [], after: [])
+        case (.plain, _), (_, .plain):
+            func place(_ open: OpenAtCut?) -> PlainMarkupTracker.Place? {
+                if case .plain(let place) = open { return place }
+                return nil
+            }
+            guard let opening = certainlyOpen(s, place(start)), let closing = certainlyOpen(s, place(end)) else {
+                return nil
+            }
+            return .markup(
+                before: PlainMarkupTracker.openingMarkers(for: opening),
+                after: PlainMarkupTracker.closingMarkers(for: closing))
+        default:
+            func cut(_ open: OpenAtCut?) -> EntityCut? {
+                if case .markup(let cut) = open { return cut }
+                return nil
+            }
+            let cuts = [cut(start), cut(end)].compactMap { $0 }
+            // All of it closed after the cut: certain. Else certain only at the end, where
+            // it never closed.
+            if cuts.allSatisfy({ $0.offset < s.scanner.lastOutside }) {
+                return .markup(before: cut(start)?.opening ?? [], after: cut(end)?.closing ?? [])
+            }
+            guard s.isComplete else { return nil }
+            guard let unclosed = s.scanner.unclosedMarkup else {
+                // (Not reached: what is open at a cut and never closed is open at the end.)
+                return .markup(before: cut(start)?.opening ?? [], after: cut(end)?.closing ?? [])
+            }
+            return .unclosed(reason: unclosed.reason, byteOffset: unclosed.byteOffset)
+        }
     }
 
     /// What is open at `place` for certain: what it says, once the scan has found nothing
@@ -202,6 +258,30 @@ public final class ChunkedDocument: ReaderDocument {
             return PlainMarkupTracker.Open(spoiler: place.spoiler, code: place.code)
         }
         return s.isComplete ? s.scanner.markup.resolve(place) : nil
+    }
+
+    /// The position of byte `offset` of the document: its line and column (in bytes, from 1)
+    /// and its UTF-16 offset, read from the start.
+    func position(ofByte offset: Int) -> TextPosition {
+        var line = 1
+        var column = 1
+        var utf16 = 0
+        var from = 0
+        while from < offset {
+            let block = read(from..<min(offset, from + Self.blockBytes))
+            guard !block.isEmpty else { break }
+            for b in block {
+                if b == 0x0A {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+                if b & 0xC0 != 0x80 { utf16 += b >= 0xF0 ? 2 : 1 }
+            }
+            from += block.count
+        }
+        return TextPosition(utf8Offset: offset, utf16Offset: utf16, line: line, column: column)
     }
 
     /// Where the content ends: the end of the last message of an export, else the file's end.
@@ -244,17 +324,26 @@ public final class ChunkedDocument: ReaderDocument {
             bytes.removeLast()
             if bytes.last == 0x0D { bytes.removeLast() }
         }
-        if rule == .plainText {
+        var unreadable: Message?
+        if rule == .plainText || rule == .htmlText || rule == .markdownV2Text {
             // What is open at its ends is known for certain once the index has found it
             // all closed, or has reached the end.
-            let markers = state.withLock { s in
-                var markers = self.markers(s, index, isLast: isLast)
-                while markers == nil && self.scanBlock(&s) { markers = self.markers(s, index, isLast: isLast) }
-                return markers ?? self.markers(s, index, isLast: isLast)
+            let between = state.withLock { s in
+                var between = self.between(s, index, isLast: isLast)
+                while between == nil && self.scanBlock(&s) { between = self.between(s, index, isLast: isLast) }
+                return between ?? self.between(s, index, isLast: isLast)
             }
-            if let (before, after) = markers, !before.isEmpty || !after.isEmpty { bytes = before + bytes + after }
+            switch between {
+            case .markup(let before, let after) where !before.isEmpty || !after.isEmpty:
+                bytes = before + bytes + after
+            case .unclosed(let reason, let byteOffset):
+                unreadable = failed(ParseError(.syntax, reason, position: position(ofByte: byteOffset)))
+            default:
+                break
+            }
         }
-        let message = parse(bytes, isLast)
+
+        let message = unreadable ?? parse(bytes, isLast)
         state.withLock { s in
             s.cache[index] = message
             s.cacheOrder.append(index)

@@ -53,6 +53,10 @@ extension ReadCommand {
                     } catch {
                         return failed(error)
                     }
+                } failed: { error in
+                    // The whole file's parse fails there (a tag never closed): its error, at its
+                    // place in the file.
+                    failed(error)
                 }
             case .export:
                 let export = try ChunkedDocument(path: path, rule: .exportMessages, separator: "\n\n") { bytes, _ in

@@ -1,0 +1,299 @@
+/// Follows the tags of Telegram HTML as its bytes go by, without parsing it: which tags are
+/// open at each place, exactly as ``HTMLParser`` reads them (the same tag grammar, the same
+/// attributes), so that a long text can be cut where tags are open and each part parsed
+/// between the start tags of what is open at its start and the end tags of what is open at
+/// its end (`spoiler read` of a long file).
+///
+/// A part cut so reads as the whole text's parse reads there, text and entities unit by unit,
+/// when the cut is one ``isSafeCut(before:)`` allows and every open tag can be opened again
+/// with the same meaning (``OpenTag/startTag`` is not nil): an `<a>` without `href` takes its
+/// text as its link, and a `<code class="language-x">` may turn the `<pre>` around it into a
+/// `pre` with a language only where both end together, so neither is opened again.
+///
+/// A tag the whole parse rejects (an unknown tag, an end tag that does not match, a tag not
+/// closed by `>`) makes the whole parse fail; the tracker passes over it, leaving what is open
+/// as it was, so a part that holds it fails to parse too. A tag still open at the end of the
+/// text is also an error for the whole parse (``unclosed``).
+package struct HTMLTagTracker: MarkupCutTracker, Equatable {
+    /// One open tag.
+    package struct OpenTag: Sendable, Equatable {
+        /// The name that closes it (`</name>`), in lower case.
+        package var name: String
+        /// The start tag as written, `<` to `>`; nil when opening it again would change what
+        /// the text means, or when it is too long to keep (``maximumTagBytes``).
+        package var startTag: [UInt8]?
+        /// The byte offset of its `<`.
+        package var byteOffset: Int
+    }
+
+    /// The longest start tag kept to be opened again.
+    package static let maximumTagBytes = 4096
+
+    private enum State: Sendable, Equatable {
+        case text
+        /// After `<`.
+        case afterLess
+        case startName
+        /// The top of the attribute loop: spaces, then `>` or an attribute's name.
+        case beforeAttribute
+        case attributeName
+        /// After an attribute's name: spaces, then `=` or the next attribute.
+        case afterAttributeName
+        /// After `=`: spaces, then a quote or a name token.
+        case beforeValue
+        case quoted(UInt8)
+        /// After a quoted value's closing quote.
+        case afterQuoted
+        case token
+        case endName
+        case afterEndName
+    }
+
+    /// The tags open after the bytes taken so far, outermost first.
+    package private(set) var open: [OpenTag] = []
+    /// How many times ``open`` has changed.
+    package private(set) var changes = 0
+    private var state = State.text
+    /// The tag being read: its bytes (up to ``maximumTagBytes``, then `overflow`) and offset.
+    private var raw: [UInt8] = []
+    private var overflow = false
+    private var tagStart = -1
+    /// A character reference may still go on (`&`, then letters, digits or `#`).
+    private var inReference = false
+    /// Whether the last byte taken was text (not a tag's).
+    package private(set) var lastWasText = false
+
+    /// A tracker at the start of a text.
+    package init() {}
+
+    /// Whether the bytes taken so far end in text (not inside a tag).
+    package var isInText: Bool { state == .text }
+
+    /// Whether nothing is open: no tag, and no tag being read.
+    package var isOutside: Bool { open.isEmpty && state == .text }
+
+    /// Whether every open tag can be opened again with the same meaning.
+    package var canReopen: Bool { open.allSatisfy { $0.startTag != nil } }
+
+    /// Whether `b` must be taken with ``take(_:at:)`` in text: `<`, `&`, or what continues a
+    /// character reference. Any other run goes to ``takeText(_:)`` at once.
+    @inline(__always)
+    package static func isMarkup(_ b: UInt8) -> Bool { b == 0x3C || b == 0x26 }
+
+    /// Takes a run of text bytes, none of them `<` or `&`.
+    package mutating func takeText(_ run: UnsafeBufferPointer<UInt8>.SubSequence) {
+        guard !run.isEmpty else { return }
+        if inReference && run.contains(where: { !Self.continuesReference($0) }) { inReference = false }
+        lastWasText = true
+    }
+
+    @inline(__always)
+    static func continuesReference(_ b: UInt8) -> Bool { TDLibText.isAlnum(b) || b == 0x23 }
+
+    /// Whether a part may end before the byte `next` (nil at the end of the text) and the
+    /// next part start with it, where start and end tags may go: between two characters of
+    /// text (not inside a tag, a character reference or a UTF-8 sequence, and not right
+    /// before or after a tag, where a tag put there would meet it).
+    package func isSafeCut(before next: UInt8?) -> Bool {
+        guard state == .text, lastWasText, let b = next else { return false }
+        if b == 0x3C || b & 0xC0 == 0x80 { return false }
+        if inReference && (Self.continuesReference(b) || b == 0x3B) { return false }
+        return true
+    }
+
+    /// The start tags that open what is open, outermost first (empty when nothing is); nil
+    /// when one of them cannot be opened again.
+    package var openingMarkup: [UInt8]? {
+        var bytes: [UInt8] = []
+        for tag in open {
+            guard let start = tag.startTag else { return nil }
+            bytes += start
+        }
+        return bytes
+    }
+
+    /// The end tags that close what is open, innermost first.
+    package var closingMarkup: [UInt8] {
+        open.reversed().flatMap { Array("</\($0.name)>".utf8) }
+    }
+
+    /// The tag the whole parse finds open at the end of the text, and the sentence it fails
+    /// with, when the tracker has taken the whole text; nil when none is.
+    package var unclosed: (reason: String, byteOffset: Int)? {
+        guard let top = open.last else { return nil }
+        return ("Can't find end tag corresponding to start tag \"\(top.name)\"", top.byteOffset)
+    }
+
+    /// Takes the byte `b` at `offset`.
+    package mutating func take(_ b: UInt8, at offset: Int) {
+        switch state {
+        case .text:
+            if b == 0x3C {
+                state = .afterLess
+                tagStart = offset
+                raw = [b]
+                overflow = false
+                inReference = false
+                lastWasText = false
+                return
+            }
+            if inReference && (b == 0x3B || !Self.continuesReference(b)) { inReference = false }
+            if b == 0x26 { inReference = true }
+            lastWasText = true
+            return
+        default:
+            break
+        }
+        if raw.count < Self.maximumTagBytes {
+            raw.append(b)
+        } else {
+            overflow = true
+        }
+        step(b)
+    }
+
+    /// One byte of a tag, in `state` (the attribute loop of `HTMLScanner.startTag()` and
+    /// `endTag()`, byte by byte).
+    private mutating func step(_ b: UInt8) {
+        let space = TDLibText.isSpace(b)
+        switch state {
+        case .text:
+            break
+        case .afterLess:
+            if b == 0x2F {
+                // An end tag closes the innermost open tag: none is an error.
+                if open.isEmpty { return reject() }
+                state = .endName
+            } else if space || b == 0x3E {
+                // No name: not a tag TDLib knows.
+                reject()
+            } else {
+                state = .startName
+            }
+        case .startName:
+            guard space || b == 0x3E else { return }
+            if b == 0 { return reject() }
+            if b == 0x3E {
+                finishStartTag()
+            } else {
+                state = .beforeAttribute
+            }
+        case .beforeAttribute:
+            if b == 0x3E { return finishStartTag() }
+            if space && b != 0 { return }
+            // An attribute's name: empty (a quote, `=`, `/`) is an error.
+            if HTMLScanner.endsAttributeName(b) { return reject() }
+            state = .attributeName
+        case .attributeName:
+            guard HTMLScanner.endsAttributeName(b) else { return }
+            state = .afterAttributeName
+            step(b)
+        case .afterAttributeName:
+            if space && b != 0 { return }
+            if b == 0x3D {
+                state = .beforeValue
+            } else if b == 0 {
+                reject()
+            } else {
+                state = .beforeAttribute
+                step(b)
+            }
+        case .beforeValue:
+            if space && b != 0 { return }
+            if b == 0 { return reject() }
+            if b == 0x22 || b == 0x27 {
+                state = .quoted(b)
+            } else {
+                state = .token
+                step(b)
+            }
+        case .quoted(let quote):
+            if b == quote {
+                state = .afterQuoted
+            } else if b == 0 {
+                reject()
+            }
+        case .afterQuoted:
+            if b == 0 { return reject() }
+            state = .beforeAttribute
+            step(b)
+        case .token:
+            if TDLibText.isAlnum(b) || b == 0x2E || b == 0x2D { return }
+            if b == 0 || (!space && b != 0x3E) { return reject() }
+            state = .beforeAttribute
+            step(b)
+        case .endName:
+            guard space || b == 0x3E else { return }
+            state = .afterEndName
+            step(b)
+        case .afterEndName:
+            if space && b != 0 { return }
+            if b != 0x3E { return reject() }
+            finishEndTag()
+        }
+    }
+
+    /// A tag the whole parse rejects: what is open stays as it was.
+    private mutating func reject() {
+        state = .text
+        raw = []
+        lastWasText = false
+    }
+
+    private mutating func finishStartTag() {
+        state = .text
+        lastWasText = false
+        let nameEnd = raw.firstIndex(where: { TDLibText.isSpace($0) || $0 == 0x3E }) ?? raw.count
+        let name = raw[1..<nameEnd]
+        guard let tag = name.withUnsafeBufferPointer({ HTMLScanner.Tag.named($0.baseAddress!, count: $0.count) })
+        else { return reject() }
+        var startTag: [UInt8]?
+        if !overflow {
+            // The start tag as the parser reads it: an error there is one for the whole parse.
+            guard let (read, attributes) = HTMLScanner.readStartTag(raw), read == tag else { return reject() }
+            switch tag {
+            case .a where attributes.argument.isEmpty: startTag = nil
+            case .code where !attributes.argument.isEmpty: startTag = nil
+            default: startTag = raw
+            }
+        }
+        open.append(OpenTag(name: tag.name, startTag: startTag, byteOffset: tagStart))
+        changes += 1
+        raw = []
+    }
+
+    private mutating func finishEndTag() {
+        state = .text
+        lastWasText = false
+        // `</` name spaces `>`: the name must be the innermost open tag's, or empty.
+        let nameEnd = raw.indices.dropFirst(2).first { TDLibText.isSpace(raw[$0]) || raw[$0] == 0x3E } ?? raw.count
+        let name = raw[2..<nameEnd]
+        if !name.isEmpty {
+            let tag = name.withUnsafeBufferPointer { HTMLScanner.Tag.named($0.baseAddress!, count: $0.count) }
+            guard let tag, tag.name == open.last?.name else { return reject() }
+        }
+        open.removeLast()
+        changes += 1
+        raw = []
+    }
+}
+
+extension HTMLScanner {
+    /// The tag and attributes of the start tag `raw` (`<` to `>`), read as the parse reads
+    /// one; nil when it is an error, or does not end where `raw` does.
+    static func readStartTag(_ raw: [UInt8]) -> (Tag, Attributes)? {
+        raw.withUnsafeBufferPointer { buffer -> (Tag, Attributes)? in
+            var scanner = HTMLScanner(buffer, original: raw)
+            defer { scanner.deallocate() }
+            do {
+                try scanner.startTag()
+            } catch {
+                return nil
+            }
+            guard scanner.i == raw.count, !scanner.stack.isEmpty, let tag = Tag(rawValue: scanner.stack.top.kind)
+            else { return nil }
+            let index = Int(scanner.stack.top.attributes)
+            return (tag, index >= 0 ? scanner.attributeTable[index] : Attributes())
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import SpoilerParser
+
+/// What is open where a chunk was cut inside something, for the chunks on either side to
+/// be parsed with markup that opens it before the one and closes it after the other.
+enum OpenAtCut: Sendable, Equatable {
+    /// Plain text: what looked open (``PlainMarkupTracker``), known for certain later.
+    case plain(PlainMarkupTracker.Place)
+    /// MarkdownV2 or HTML: the markup of what is open (certain once it has all closed).
+    case markup(EntityCut)
+}
+
+/// The markup of the entities open where a text with entities was cut.
+struct EntityCut: Sendable, Equatable {
+    /// The byte offset of the cut.
+    var offset: Int
+    /// What opens them, outermost first: the chunk after the cut is parsed after it.
+    var opening: [UInt8]
+    /// What closes them, innermost first: the chunk before the cut is parsed before it.
+    var closing: [UInt8]
+}

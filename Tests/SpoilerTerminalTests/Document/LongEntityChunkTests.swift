@@ -1,0 +1,188 @@
+import SpoilerCore
+import SpoilerParser
+import SpoilerTerminal
+import SpoilerTestSupport
+import Testing
+
+/// `spoiler read` of a long HTML file a chunk at a time, where one entity runs on for longer
+/// than a chunk may be: the chunk is cut inside it, and each part is parsed between the
+/// start tags of what is open at its start and the end tags of what is open at its end, so
+/// the chunks read as the whole file does; a tag never closed is said to be so.
+@Suite struct LongEntityChunkTests {
+    /// Words, references and characters that go inside the long entities.
+    static let words = [
+        "word", "secret", "&amp;", "&lt;b&gt;", "&#8364;", "&#x1F600;", "&quot", "a&b", "é", "漢字", "😀", "\n",
+        "\n\n", "\r\n", "  ", "x", "&ampx", "&#12345678901",
+    ]
+    /// Start tags that can be opened again, with the end tag of each.
+    static let reopenable: [(String, String)] = [
+        ("<tg-spoiler>", "</tg-spoiler>"), (#"<span class="tg-spoiler">"#, "</span>"), ("<b>", "</b>"),
+        ("<STRONG >", "</strong>"), ("<i>", "</>"), ("<u>", "</u >"), ("<s>", "</s>"), ("<del>", "</del>"),
+        (#"<a href="http://example.com/?a=1&amp;b=>">"#, "</a>"), (#"<a href="tg://user?id=42">"#, "</a>"),
+        ("<code>", "</code>"), ("<pre>", "</pre>"), ("<blockquote expandable>", "</blockquote>"),
+        (#"<tg-emoji emoji-id="5368324170671202286">"#, "</tg-emoji>"),
+        (#"<a title='x > y' href="https://t.me/x">"#, "</a>"),
+    ]
+    /// Short pieces that must not be cut inside: an `<a>` that takes its text as its link,
+    /// and a `<pre>` around a `<code>` with a language.
+    static let short = [
+        "<a>http://t.me/short</a>", #"<pre><code class="language-swift">let x</code></pre>"#,
+        #"<pre><code class="language-c">a</code>b</pre>"#, "<b></b>", "<i>i</i>",
+    ]
+
+    /// A document of words and entities, some of them nested and longer than a chunk.
+    static func document(_ rng: inout SplitMix64) -> String {
+        func words(_ count: Int, _ rng: inout SplitMix64) -> String {
+            (0..<count).map { _ in
+                LongEntityChunkTests.words[Int(rng.next() % UInt64(LongEntityChunkTests.words.count))]
+            }
+            .joined(separator: rng.next() % 2 == 0 ? " " : "")
+        }
+        func entity(_ depth: Int, _ rng: inout SplitMix64) -> String {
+            let (open, close) = reopenable[Int(rng.next() % UInt64(reopenable.count))]
+            // Text between the pieces: a run of tags with no text to cut between is cut after
+            // twice the maximum as before (it cannot be read), which these do not test.
+            var inner = "ab "
+            for _ in 0..<Int(rng.next() % 4 + 1) {
+                inner += " ab "
+                switch rng.next() % 4 {
+                case 0 where depth < 3: inner += entity(depth + 1, &rng)
+                case 1: inner += short[Int(rng.next() % UInt64(short.count))]
+                default: inner += words(Int(rng.next() % 60 + 1), &rng)
+                }
+            }
+            // (Code holds no tags: what is inside is its text.)
+            if open == "<code>" || open == "<pre>" { inner = words(Int(rng.next() % 60 + 1), &rng) }
+            return open + inner + close
+        }
+        var text = ""
+        for _ in 0..<Int(rng.next() % 6 + 1) {
+            text += rng.next() % 3 == 0 ? words(Int(rng.next() % 20), &rng) : entity(0, &rng)
+            text += rng.next() % 2 == 0 ? "\n\n" : " "
+        }
+        return text
+    }
+
+    /// Each UTF-16 unit's entities, as the reader uses them: type, link, language.
+    static func coverage(_ message: Message) -> [Set<String>] {
+        var marks = [Set<String>](repeating: [], count: message.text.utf16.count)
+        for e in message.entities {
+            let mark = "\(e.type) \(e.url ?? "") \(e.language ?? "") \(e.userID.map(String.init) ?? "")"
+            for k in max(0, e.offset)..<min(marks.count, e.offset + e.length) { marks[k].insert(mark) }
+        }
+        return marks
+    }
+
+    /// The chunks' texts joined by the line breaks they were cut after, with each unit's
+    /// entities (those line breaks take the whole's, as in ``joinedChunks(of:_:whole:)``).
+    static func joined(_ document: ChunkedDocument, _ bytes: [UInt8], whole: Message) -> (String, [Set<String>]) {
+        let wholeMarks = coverage(whole)
+        var text = ""
+        var marks: [Set<String>] = []
+        var k = 0
+        while let chunk = document.chunk(at: k) {
+            text += chunk.message.text
+            marks += coverage(chunk.message)
+            var end = chunk.bytes.upperBound
+            if end > chunk.bytes.lowerBound && bytes[end - 1] == 0x0A {
+                end -= 1
+                if end > chunk.bytes.lowerBound && bytes[end - 1] == 0x0D { end -= 1 }
+            }
+            let separator = String(decoding: bytes[end..<chunk.bytes.upperBound], as: UTF8.self)
+            text += separator
+            let units = separator.utf16.count
+            if marks.count + units <= wholeMarks.count { marks += wholeMarks[marks.count..<(marks.count + units)] }
+            k += 1
+        }
+        return (text, marks)
+    }
+
+    static func html(_ bytes: [UInt8], rule: ChunkBoundaryScanner.Rule = .htmlText, min: Int, max: Int)
+        -> ChunkedDocument
+    {
+        ChunkedDocument(bytes: bytes, rule: rule, minimumBytes: min, maximumBytes: max, separator: "\n") {
+            chunk, _ in
+            (try? HTMLParser.parse(chunk)) ?? Message(text: "[could not be read]")
+        }
+    }
+
+    @Test func htmlEntitiesLongerThanAChunkReadAsTheWhole() {
+        var cutInside = 0
+        forAll(
+            { rng -> ([UInt8], Int, Int) in
+                let bytes = Array(LongEntityChunkTests.document(&rng).utf8)
+                // (At least twice the longest run without text to cut between that the pieces
+                // make, which would be cut as before.)
+                let max = Int(rng.next() % 150) + 128
+                return (bytes, Int(rng.next() % UInt64(max)) + 1, max)
+            }, count: 800
+        ) { bytes, min, max in
+            let whole: Message
+            do {
+                whole = try HTMLParser.parse(bytes)
+            } catch {
+                Issue.record(
+                    "the whole does not parse: \(error): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                return false
+            }
+            let document = LongEntityChunkTests.html(bytes, min: min, max: max)
+            let (text, marks) = LongEntityChunkTests.joined(document, bytes, whole: whole)
+            if document.chunkCount > 1 && bytes.count > 2 * max { cutInside += 1 }
+            guard text == whole.text && marks == LongEntityChunkTests.coverage(whole) else {
+                Issue.record("min \(min) max \(max): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                return false
+            }
+            return true
+        }
+        #expect(cutInside > 100)
+    }
+
+    /// A spoiler of many chunks, as the reader reads it: every chunk parses, each word of it
+    /// is hidden, and the text after it is not.
+    @Test func aSpoilerOfManyChunksIsHiddenInEveryChunk() throws {
+        let inside = (0..<2000).map { $0 % 13 == 12 ? "secret\n\n" : "secret " }.joined()
+        let bytes = Array(("before\n\n<b>bold <tg-spoiler>" + inside + "</tg-spoiler> shown</b> after\n").utf8)
+        let document = LongEntityChunkTests.html(bytes, min: 100, max: 1000)
+        #expect(document.chunkCount > 10)
+        var hidden = 0
+        for k in 0..<document.chunkCount {
+            let m = try #require(document.chunk(at: k)).message
+            #expect(!m.text.contains("could not be read") && !m.text.contains("<"))
+            let units = Array(m.text.utf16)
+            var covered = [Bool](repeating: false, count: units.count)
+            for e in m.entities where e.type == .spoiler {
+                for u in e.offset..<(e.offset + e.length) { covered[u] = true }
+            }
+            for (word, isHidden) in [("secret", true), ("shown", false)] {
+                let w = Array(word.utf16)
+                for u in 0..<max(0, units.count - w.count + 1) where units[u..<(u + w.count)].elementsEqual(w) {
+                    #expect(covered[u] == isHidden, "chunk \(k): \(word) at \(u)")
+                    if isHidden { hidden += 1 }
+                }
+            }
+        }
+        #expect(hidden == 2000)
+    }
+
+    /// A tag never closed makes the whole file's parse fail: the chunks inside it say so,
+    /// naming the tag and where it opens, and show none of its text.
+    @Test func aTagNeverClosedIsSaidToBe() throws {
+        let inside = (0..<600).map { $0 % 11 == 10 ? "secret\n\n" : "secret " }.joined()
+        let text = "shown first\n\n<tg-spoiler>" + inside
+        let bytes = Array(text.utf8)
+        #expect(throws: ParseError.self) { try HTMLParser.parse(bytes) }
+        let document = ChunkedDocument(
+            bytes: bytes, rule: .htmlText, minimumBytes: 10, maximumBytes: 500, separator: "\n"
+        ) { chunk, _ in
+            (try? HTMLParser.parse(chunk)) ?? Message(text: "[could not be read]")
+        } failed: { error in
+            Message(text: "[could not be read: \(error.position.map { "\($0)" } ?? "?"): \(error.reason)]")
+        }
+        #expect(document.chunkCount > 5)
+        #expect(document.chunk(at: 0)?.message.text == "shown first\n")
+        for k in 1..<document.chunkCount {
+            let m = try #require(document.chunk(at: k)).message
+            #expect(m.text == #"[could not be read: 3:1: Can't find end tag corresponding to start tag "tg-spoiler"]"#)
+        }
+    }
+}
