@@ -100,4 +100,55 @@ import Testing
             }
         }
     }
+
+    /// An HTML file with a `<tg-spoiler>` longer than a chunk may be (64 KB), inside a `<b>`
+    /// with a link around part of it: a chunk is cut inside it, and every chunk reads as the
+    /// whole file does, the spoiler hidden.
+    @Test func anHTMLSpoilerLongerThanAChunkReadsAsTheWholeFile() throws {
+        var text = ""
+        for p in 0..<30 { text += (0..<12).map { "w\(p)x\($0)" }.joined(separator: " ") + "\n\n" }
+        text += "<b>Bold <a href=\"https://example.com/a?b=1&amp;c=2\">link <tg-spoiler>"
+        for line in 0..<4000 { text += "secret &amp; secret \(line) secret" + (line % 9 == 8 ? "\n\n" : "\n") }
+        text += "</tg-spoiler> shown</a></b> after\n\n"
+        for p in 0..<30 { text += (0..<12).map { "v\(p)x\($0)" }.joined(separator: " ") + "\n\n" }
+        #expect(text.utf8.count > 120_000)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spoiler-long-\(UUID().uuidString).html")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let args = ["read", "--from", "html", "--color", "never", url.path]
+        let whole = try runSpoiler(args, environment: ["COLUMNS": "60", "SPOILER_READ_CHUNKED": "1000000000"])
+        let chunked = try runSpoiler(args, environment: ["COLUMNS": "60", "SPOILER_READ_CHUNKED": "0"])
+        #expect(whole.status == 0 && chunked.status == 0, "\(whole.err)\(chunked.err)")
+        func masked(_ s: String) -> String {
+            String(String.UnicodeScalarView(s.unicodeScalars.map { (0x2800...0x28FF).contains($0.value) ? "#" : $0 }))
+        }
+        #expect(masked(chunked.out) == masked(whole.out))
+        #expect(chunked.out != whole.out)
+        #expect(!chunked.out.contains("could not be read") && !chunked.out.contains("secret"))
+        #expect(chunked.out.contains("shown") && chunked.out.contains("v29x11") && chunked.out.contains("w0x0"))
+    }
+
+    /// An HTML file with a `<tg-spoiler>` never closed cannot be parsed whole: the chunks
+    /// inside it say so, with the tag's place in the file, and show none of its text.
+    @Test func anHTMLSpoilerNeverClosedIsSaidToBe() throws {
+        // Paragraphs of more than a chunk's least length (4 KB) before it, a chunk of their own.
+        var text = (0..<1000).map { "w\($0)" }.joined(separator: " ") + "\n\nw3 <tg-spoiler>"
+        for line in 0..<4000 { text += "secret \(line) secret" + (line % 9 == 8 ? "\n\n" : "\n") }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spoiler-open-\(UUID().uuidString).html")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let args = ["read", "--from", "html", "--color", "never", url.path]
+        let whole = try runSpoiler(args, environment: ["COLUMNS": "400", "SPOILER_READ_CHUNKED": "1000000000"])
+        #expect(whole.status != 0 && whole.err.contains("Can't find end tag"))
+        let chunked = try runSpoiler(args, environment: ["COLUMNS": "400", "SPOILER_READ_CHUNKED": "0"])
+        #expect(chunked.status == 0, "\(chunked.err)")
+        #expect(!chunked.out.contains("secret"))
+        #expect(chunked.out.contains("w0 w1 w2") && chunked.out.contains("w999"))
+        let said = "could not be read: \(url.path):3:4: Can't find end tag corresponding to start tag \"tg-spoiler\""
+        let lines = chunked.out.split(separator: "\n")
+        #expect(lines.filter { $0.contains("could not be read") }.count > 1)
+        #expect(
+            lines.allSatisfy { !$0.contains("could not be read") || $0.contains(said) },
+            "\(chunked.out.prefix(2000))")
+    }
 }
