@@ -112,7 +112,8 @@ import Testing
         text += "</tg-spoiler> shown</a></b> after\n\n"
         for p in 0..<30 { text += (0..<12).map { "v\(p)x\($0)" }.joined(separator: " ") + "\n\n" }
         #expect(text.utf8.count > 120_000)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spoiler-long-\(UUID().uuidString).html")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "spoiler-long-\(UUID().uuidString).html")
         try text.write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let args = ["read", "--from", "html", "--color", "never", url.path]
@@ -134,7 +135,8 @@ import Testing
         // Paragraphs of more than a chunk's least length (4 KB) before it, a chunk of their own.
         var text = (0..<1000).map { "w\($0)" }.joined(separator: " ") + "\n\nw3 <tg-spoiler>"
         for line in 0..<4000 { text += "secret \(line) secret" + (line % 9 == 8 ? "\n\n" : "\n") }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spoiler-open-\(UUID().uuidString).html")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "spoiler-open-\(UUID().uuidString).html")
         try text.write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
         let args = ["read", "--from", "html", "--color", "never", url.path]

@@ -27,7 +27,9 @@ import Testing
     /// and a `<pre>` around a `<code>` with a language.
     static let short = [
         "<a>http://t.me/short</a>", #"<pre><code class="language-swift">let x</code></pre>"#,
-        #"<pre><code class="language-c">a</code>b</pre>"#, "<b></b>", "<i>i</i>",
+        #"<pre><code class="language-c">a b c d</code>e</pre>"#,
+        #"<pre>a <code class="language-c">b c d e</code></pre>"#,
+        "<b></b>", "<i>i</i>",
     ]
 
     /// A document of words and entities, some of them nested and longer than a chunk.
