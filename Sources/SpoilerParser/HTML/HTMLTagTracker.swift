@@ -248,7 +248,11 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
         guard let tag = name.withUnsafeBufferPointer({ HTMLScanner.Tag.named($0.baseAddress!, count: $0.count) })
         else { return reject() }
         var startTag: [UInt8]?
-        if !overflow {
+        if nameEnd == raw.count - 1 {
+            // `<name>`, no attributes: the name says it all (a span needs its class).
+            if tag == .span { return reject() }
+            startTag = raw
+        } else if !overflow {
             // The start tag as the parser reads it: an error there is one for the whole parse.
             guard let (read, attributes) = HTMLScanner.readStartTag(raw), read == tag else { return reject() }
             switch tag {

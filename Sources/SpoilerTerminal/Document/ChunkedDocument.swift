@@ -66,6 +66,8 @@ public final class ChunkedDocument: ReaderDocument {
         var tail: Tail?
         /// Where ``indexInBackground()``'s worker scans: the start of its block, or -1.
         var workerPosition = -1
+        /// The position of the markup never closed, once read (from the start of the file).
+        var unclosedPosition: TextPosition?
     }
 
     /// The last chunks found from the end of the file (``lastChunkFromEnd()``):
@@ -337,7 +339,11 @@ public final class ChunkedDocument: ReaderDocument {
             case .markup(let before, let after) where !before.isEmpty || !after.isEmpty:
                 bytes = before + bytes + after
             case .unclosed(let reason, let byteOffset):
-                unreadable = failed(ParseError(.syntax, reason, position: position(ofByte: byteOffset)))
+                // Read from the start once, for every chunk inside it.
+                let known = state.withLock { $0.unclosedPosition }
+                let place = known ?? position(ofByte: byteOffset)
+                if known == nil { state.withLock { $0.unclosedPosition = place } }
+                unreadable = failed(ParseError(.syntax, reason, position: place))
             default:
                 break
             }
