@@ -18,7 +18,10 @@ public struct ChunkBoundaryScanner: Sendable {
         case paragraphs
         /// Telegram MarkdownV2: after a blank line where no entity is open (its markers
         /// read in outline, as TDLib pairs them), so that an entity across a blank line stays
-        /// in one chunk.
+        /// in one chunk. A chunk that has to be cut where one is open (after
+        /// ``maximumBytes``) is not parsed: ``ChunkedDocument`` says the chunks on either side
+        /// of such a cut cannot be read (parsed on their own, those inside a spoiler would
+        /// show it).
         case markdownV2Text
         /// Telegram HTML: after a blank line outside every tag, as the parse of the whole text
         /// reads its tags (`HTMLTagTracker`). A chunk that has to be cut inside tags (after
@@ -69,6 +72,9 @@ public struct ChunkBoundaryScanner: Sendable {
     private var lineHasText = false
     private var afterNewline = -1
     private var afterSpace = -1
+    /// MarkdownV2: whether an entity is open at `afterNewline`, at `afterSpace`.
+    private var afterNewlineOpen = false
+    private var afterSpaceOpen = false
     private var lineIndent = 0
     private var lineLead: UInt8 = 0
     private var lineLeadRun = 0
@@ -185,7 +191,7 @@ public struct ChunkBoundaryScanner: Sendable {
     /// what is open there when the chunk was cut where something is (nil when nothing is).
     mutating func scanCuts(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Int, OpenAtCut?) -> Void) {
         switch rule {
-        case .paragraphs, .markdownBlocks, .markdownV2Text: scanText(bytes) { emit($0, nil) }
+        case .paragraphs, .markdownBlocks, .markdownV2Text: scanText(bytes) { emit($0, $1 ? .unreadable : nil) }
         case .htmlText:
             var tracker = tags!
             scanEntities(bytes, &tracker, emit: emit)
@@ -207,9 +213,8 @@ public struct ChunkBoundaryScanner: Sendable {
         entitySpace.offset = -1
         pendingEntityNewline.offset = -1
         pendingEntitySpace.offset = -1
-        // The next chunk is parsed on its own: what it opens is counted from nothing (a
-        // chunk found from the end of the file starts so too).
-        if let syntax = balance?.syntax { balance = EntityBalance(syntax) }
+        // (MarkdownV2: what is open is followed through the whole document, not counted from
+        // nothing in each chunk, so that a chunk cut inside an entity is known to be.)
         emit(p)
     }
 
@@ -584,7 +589,15 @@ public struct ChunkBoundaryScanner: Sendable {
         return max(from, before)
     }
 
-    private mutating func scanText(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Int) -> Void) {
+    /// A cut of a text at `p`; `open`: an entity is open there (MarkdownV2).
+    private mutating func cut(at p: Int, open: Bool, emit: (Int, Bool) -> Void) {
+        cut(at: p) { emit($0, open) }
+    }
+
+    /// Whether a MarkdownV2 entity is open after the bytes taken.
+    private var entityOpen: Bool { !(balance?.isBalanced ?? true) }
+
+    private mutating func scanText(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Int, Bool) -> Void) {
         let markdown = rule == .markdownBlocks
         var i = 0
         while i < bytes.count {
@@ -602,7 +615,10 @@ public struct ChunkBoundaryScanner: Sendable {
                     balance?.takeText()
                     var k = end - 1
                     while k >= i && bytes[k] != 0x20 { k -= 1 }
-                    if k >= i { afterSpace = position + (k - i) + 1 }
+                    if k >= i {
+                        afterSpace = position + (k - i) + 1
+                        afterSpaceOpen = entityOpen
+                    }
                     position += end - i
                     i = end
                     continue
@@ -614,11 +630,11 @@ public struct ChunkBoundaryScanner: Sendable {
             let start = chunkStart ?? 0
             if p - start >= maximumBytes {
                 if afterNewline > start && fence == nil {
-                    cut(at: afterNewline, emit: emit)
+                    cut(at: afterNewline, open: afterNewlineOpen, emit: emit)
                 } else if !markdown && afterSpace > start {
-                    cut(at: afterSpace, emit: emit)
+                    cut(at: afterSpace, open: afterSpaceOpen, emit: emit)
                 } else if !markdown && b & 0xC0 != 0x80 && p > start {
-                    cut(at: p, emit: emit)
+                    cut(at: p, open: entityOpen, emit: emit)
                 }
             }
             if balance != nil {
@@ -639,16 +655,20 @@ public struct ChunkBoundaryScanner: Sendable {
                 lineLeadRun = 0
                 lineInLead = true
                 afterNewline = p + 1
+                afterNewlineOpen = entityOpen
                 let balanced = balance?.isBalanced ?? true
                 if blank && fence == nil
                     && ((balanced && p + 1 - (chunkStart ?? 0) >= minimumBytes) || p + 1 == cutsAt)
                 {
-                    cut(at: p + 1, emit: emit)
+                    cut(at: p + 1, open: !balanced, emit: emit)
                 }
                 continue
             }
             if b == 0x20 || b == 0x09 || b == 0x0D {
-                if b == 0x20 { afterSpace = p + 1 }
+                if b == 0x20 {
+                    afterSpace = p + 1
+                    afterSpaceOpen = entityOpen
+                }
                 if lineInLead && !lineHasText { lineIndent += b == 0x09 ? 4 : 1 }
                 if lineHasText { lineInLead = false }
                 continue

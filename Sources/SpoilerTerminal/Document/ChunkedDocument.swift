@@ -29,6 +29,10 @@ import Synchronization
 /// file's parse reads them. A tag never closed makes the whole file's parse fail; a chunk
 /// inside one (known once the index reaches the end) is not parsed: it is the message
 /// `failed` makes of the whole parse's error, which names the tag and where it opens.
+/// MarkdownV2 (``ChunkBoundaryScanner/Rule/markdownV2Text``) is not cut inside an entity so:
+/// the chunks on either side of a cut where one is open are not parsed either (each is the
+/// message `failed` makes of an error saying so), since those inside a spoiler, parsed on
+/// their own, would show it.
 ///
 /// ```swift
 /// let document = try ChunkedDocument(path: "notes.txt", rule: .paragraphs, separator: "\n") { bytes, _ in
@@ -210,6 +214,8 @@ public final class ChunkedDocument: ReaderDocument {
     private enum Between {
         case markup(before: [UInt8], after: [UInt8])
         case unclosed(reason: String, byteOffset: Int)
+        /// MarkdownV2 cut inside an entity: not parsed.
+        case unreadable
     }
 
     /// What chunk `index` is parsed between, once it is known for certain (nil before: the
@@ -220,6 +226,8 @@ public final class ChunkedDocument: ReaderDocument {
         switch (start, end) {
         case (nil, nil):
             return .markup(before: [], after: [])
+        case (.unreadable, _), (_, .unreadable):
+            return .unreadable
         case (.plain, _), (_, .plain):
             func place(_ open: OpenAtCut?) -> PlainMarkupTracker.Place? {
                 if case .plain(let place) = open { return place }
@@ -344,11 +352,17 @@ public final class ChunkedDocument: ReaderDocument {
                 let place = known ?? position(ofByte: byteOffset)
                 if known == nil { state.withLock { $0.unclosedPosition = place } }
                 unreadable = failed(ParseError(.syntax, reason, position: place))
+            case .unreadable:
+                let kilobytes = state.withLock { $0.scanner.maximumBytes } / 1024
+                unreadable = failed(
+                    ParseError(
+                        .syntax,
+                        "An entity runs on for more than a chunk (\(kilobytes) KB) here: MarkdownV2 cannot be read "
+                            + "a chunk at a time inside one"))
             default:
                 break
             }
         }
-
         let message = unreadable ?? parse(bytes, isLast)
         state.withLock { s in
             s.cache[index] = message
@@ -389,7 +403,9 @@ public final class ChunkedDocument: ReaderDocument {
 
     /// The index of the last chunk, found at once from the end of the file while the index
     /// is still being built; the index's last once it is complete; nil when it cannot be
-    /// found so (a file of a few megabytes, a last megabyte without a blank line, an export
+    /// found so (plain text, MarkdownV2 and HTML, where a blank line of the last megabyte
+    /// may be inside a spoiler opened before it, which only the index can tell; a file of a
+    /// few megabytes, a last megabyte without a blank line, an export
     /// not indented as Telegram Desktop writes it, or with a last message over a megabyte).
     ///
     /// In a text the chunks start after the first blank line of the file's last megabyte
@@ -410,9 +426,13 @@ public final class ChunkedDocument: ReaderDocument {
         let known: Known = state.withLock { s in
             if s.isComplete { return .answer(s.starts.isEmpty ? nil : s.starts.count - 1) }
             if let tail = s.tail { return .answer(Self.provisionalBase + tail.starts.count - 1) }
-            // Plain text found from the end could start inside a spoiler: its chunks wait
-            // for the index.
-            guard let first = s.starts.first, byteCount > 2 * Self.blockBytes, s.scanner.rule != .plainText else {
+            // Plain text, MarkdownV2 or HTML found from the end could start inside a spoiler
+            // (opened before the last megabyte, across blank lines): its chunks, parsed as
+            // texts of their own, would show what it hides. They wait for the index.
+            let rule = s.scanner.rule
+            guard let first = s.starts.first, byteCount > 2 * Self.blockBytes,
+                rule != .plainText && rule != .markdownV2Text && rule != .htmlText
+            else {
                 return .answer(nil)
             }
             return .find(firstMessage: first, scanner: s.scanner)

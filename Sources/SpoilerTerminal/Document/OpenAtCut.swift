@@ -5,8 +5,10 @@ import SpoilerParser
 enum OpenAtCut: Sendable, Equatable {
     /// Plain text: what looked open (``PlainMarkupTracker``), known for certain later.
     case plain(PlainMarkupTracker.Place)
-    /// MarkdownV2 or HTML: the markup of what is open (certain once it has all closed).
+    /// HTML: the markup of what is open (certain once it has all closed).
     case markup(EntityCut)
+    /// MarkdownV2: an entity is open; the chunks on either side are not parsed.
+    case unreadable
 }
 
 /// The markup of the entities open where a text with entities was cut.

@@ -187,4 +187,47 @@ import Testing
             #expect(m.text == #"[could not be read: 3:1: Can't find end tag corresponding to start tag "tg-spoiler"]"#)
         }
     }
+
+    /// End in a long MarkdownV2 or HTML file whose last megabyte begins inside a spoiler
+    /// (opened before it, across blank lines): the chunks the reader gets for the end, before
+    /// the index is built and after, show none of its words.
+    @Test(arguments: [ChunkBoundaryScanner.Rule.htmlText, .markdownV2Text])
+    func theEndOfAFileThatBeginsInsideASpoilerShowsNoneOfIt(rule: ChunkBoundaryScanner.Rule) throws {
+        let (open, close) = rule == .htmlText ? ("<tg-spoiler>", "</tg-spoiler>") : ("||", "||")
+        var text = ""
+        while text.utf8.count < 2_300_000 { text += "word word word word word word word word word word\n\n" }
+        text += open
+        while text.utf8.count < 3_000_000 { text += "secret secret secret secret\n\n" }
+        text += "secret" + close + " shown\n\n"
+        while text.utf8.count < 3_400_000 { text += "tail tail tail tail tail tail\n\n" }
+        let bytes = Array(text.utf8)
+        let format: InputFormat = rule == .htmlText ? .html : .markdownV2
+        let document = ChunkedDocument(bytes: bytes, rule: rule, separator: "\n") { chunk, _ in
+            (try? MessageParser.parse(chunk, from: format)) ?? Message(text: "[could not be read]")
+        }
+        /// The words "secret" outside a spoiler in the chunks from `last` back to `first`
+        /// (the first found from the end, while they are provisional).
+        func shown(from last: Int, to first: Int) -> Int {
+            var count = 0
+            for k in stride(from: last, through: first, by: -1) {
+                guard let m = document.chunk(at: k)?.message else { break }
+                let units = Array(m.text.utf16)
+                var covered = [Bool](repeating: false, count: units.count)
+                for e in m.entities where e.type == .spoiler {
+                    for u in e.offset..<(e.offset + e.length) { covered[u] = true }
+                }
+                let word = Array("secret".utf16)
+                for u in 0..<max(0, units.count - word.count + 1)
+                where !covered[u] && units[u..<(u + word.count)].elementsEqual(word) {
+                    count += 1
+                }
+            }
+            return count
+        }
+        // (The spoiler runs from 1.1 MB before the end: about 280 chunks of 4 KB.)
+        if let last = document.lastChunkFromEnd() { #expect(shown(from: last, to: 1 << 48) == 0) }
+        _ = document.chunkCount
+        let last = try #require(document.lastChunkFromEnd())
+        #expect(shown(from: last, to: max(0, last - 400)) == 0)
+    }
 }
