@@ -1,19 +1,19 @@
-/// Whether an entity of Telegram MarkdownV2 or HTML is open, followed as the bytes go by,
-/// so that ``ChunkBoundaryScanner`` cuts such a text after a blank line only where none
-/// is: a spoiler (or any entity) across a blank line then stays in one chunk, which parses,
-/// instead of two that each fail ("Can't find end of Spoiler entity").
+/// Whether an entity of Telegram MarkdownV2 is open, followed as the bytes go by, so that
+/// ``ChunkBoundaryScanner`` cuts such a text after a blank line only where none is: a
+/// spoiler (or any entity) across a blank line then stays in one chunk, which parses,
+/// instead of two that each fail ("Can't find end of Spoiler entity"); and a chunk it has to
+/// cut where one is open (past the chunk's maximum) is known to be cut so, and not parsed.
+/// (HTML is followed exactly, by `HTMLTagTracker`.)
 ///
-/// It reads the markup as TDLib's parsers do in outline, without checking it: in MarkdownV2
-/// a backslash escapes the next character; `*`, `_`, `__`, `~` and `||` open an entity, or
-/// close the innermost one when it is of their kind; code between backticks and pre between
-/// three hold no markup but their closing backticks; `[text]` may be followed by `(url)`,
-/// which holds no markup but its `)`. In HTML, `<name …>` opens a tag and `</name>` closes
-/// one. A text it misreads is only cut elsewhere (or, past the chunk's maximum, as before),
-/// and a chunk that does not parse says so, as before: nothing hidden shows either way.
+/// It reads the markup as TDLib's parser does in outline, without checking it: a backslash
+/// escapes the next character; `*`, `_`, `__`, `~` and `||` open an entity, or close the
+/// innermost one when it is of their kind; code between backticks and pre between three
+/// hold no markup but their closing backticks; `[text]` may be followed by `(url)`, which
+/// holds no markup but its `)`. A text it misreads is only cut elsewhere (or, past the
+/// chunk's maximum, as before), and a chunk that does not parse says so.
 struct EntityBalance: Sendable, Equatable {
     enum Syntax: Sendable, Equatable {
         case markdownV2
-        case html
     }
 
     let syntax: Syntax
@@ -31,11 +31,6 @@ struct EntityBalance: Sendable, Equatable {
     /// MarkdownV2: right after a link's `]`; inside its `(url)`.
     private var afterLinkText = false
     private var inURL = false
-    /// HTML: the depth of open tags; inside a tag (between `<` and `>`), and whether it
-    /// closes one; right after `<`.
-    private var depth = 0
-    private var inTag = false
-    private var afterOpen = false
 
     init(_ syntax: Syntax) {
         self.syntax = syntax
@@ -43,73 +38,30 @@ struct EntityBalance: Sendable, Equatable {
 
     /// Whether no entity is open and nothing waits for its next byte.
     var isBalanced: Bool {
-        switch syntax {
-        case .markdownV2:
-            open.isEmpty && code == 0 && backticks == 0 && !escaped && pending == nil && !inURL
-        case .html:
-            depth == 0 && !inTag && !afterOpen
-        }
+        open.isEmpty && code == 0 && backticks == 0 && !escaped && pending == nil && !inURL
     }
 
     /// Whether `b` changes what is open, or may: the bytes that must be taken one at a time
     /// (any run of others goes to ``takeText()`` at once).
     static func isMarkup(_ b: UInt8, in syntax: Syntax) -> Bool {
-        switch syntax {
-        case .markdownV2:
-            switch b {
-            case UInt8(ascii: "\\"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "|"),
-                UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "("), UInt8(ascii: ")"):
-                true
-            default: false
-            }
-        case .html:
-            b == UInt8(ascii: "<") || b == UInt8(ascii: ">") || b == UInt8(ascii: "/")
+        switch b {
+        case UInt8(ascii: "\\"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "|"),
+            UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "("), UInt8(ascii: ")"):
+            true
+        default: false
         }
     }
 
     /// Takes a run of bytes none of which is markup.
     mutating func takeText() {
-        switch syntax {
-        case .markdownV2:
-            escaped = false
-            settle()
-            afterLinkText = false
-        case .html:
-            if afterOpen {
-                // `<` and a name: a tag that opens one.
-                afterOpen = false
-                depth += 1
-            }
-        }
+        escaped = false
+        settle()
+        afterLinkText = false
     }
 
     /// Takes one byte.
     mutating func take(_ b: UInt8) {
-        switch syntax {
-        case .markdownV2: takeMarkdownV2(b)
-        case .html: takeHTML(b)
-        }
-    }
-
-    private mutating func takeHTML(_ b: UInt8) {
-        if afterOpen {
-            afterOpen = false
-            // `</`: a tag that closes one; `<` and a name opens one.
-            if b == UInt8(ascii: "/") {
-                depth = max(0, depth - 1)
-                return
-            }
-            depth += 1
-        }
-        switch b {
-        case UInt8(ascii: "<") where !inTag:
-            inTag = true
-            afterOpen = true
-        case UInt8(ascii: ">"):
-            inTag = false
-        default:
-            break
-        }
+        takeMarkdownV2(b)
     }
 
     /// A `|`, `_` or run of backticks waiting for the next byte is taken as it stands.
