@@ -124,6 +124,19 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
         return ("Can't find end tag corresponding to start tag \"\(top.name)\"", top.byteOffset)
     }
 
+    package mutating func takeInsideMarkup(
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, before: Int, at offset: Int
+    ) -> Int {
+        var j = from
+        while j < before && state != .text {
+            let b = bytes[j]
+            if b == 0x3E || b == 0x0A || b == 0x0D || b == 0x20 || b == 0x09 { break }
+            take(b, at: offset + (j - from))
+            j += 1
+        }
+        return j
+    }
+
     /// Takes the byte `b` at `offset`.
     package mutating func take(_ b: UInt8, at offset: Int) {
         switch state {

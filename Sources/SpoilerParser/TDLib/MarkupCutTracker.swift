@@ -11,6 +11,10 @@ package protocol MarkupCutTracker: Sendable {
     mutating func take(_ b: UInt8, at offset: Int)
     /// Takes a run of bytes none of which is markup (``isMarkup(_:)``), while ``isInText``.
     mutating func takeText(_ run: UnsafeBufferPointer<UInt8>.SubSequence)
+    /// Takes the bytes of `bytes[from..<before]` (the first at `offset`) while inside markup
+    /// (not ``isInText``), stopping before one that may end it or change what is open, and
+    /// before a line break, carriage return, space or tab; returns the index it stopped at.
+    mutating func takeInsideMarkup(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, before: Int, at offset: Int) -> Int
     /// Whether the bytes taken so far end in text, not inside markup.
     var isInText: Bool { get }
     /// Whether nothing is open, and no markup is being read: a part may start here as a

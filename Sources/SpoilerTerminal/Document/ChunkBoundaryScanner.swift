@@ -495,6 +495,20 @@ public struct ChunkBoundaryScanner: Sendable {
                     continue
                 }
             }
+            if skipsAhead && !tracker.isInText {
+                // Inside a tag nothing opens or closes before its `>`, and no place to cut is
+                // inside: its other bytes (but line breaks, spaces and tabs) go to the tracker
+                // at once, up to where a chunk may have to be cut.
+                let room = start + maximumBytes - position
+                let end = tracker.takeInsideMarkup(
+                    bytes, from: i, before: i + max(0, min(room, n - i)), at: position)
+                if end > i {
+                    lineHasText = true
+                    position += end - i
+                    i = end
+                    continue
+                }
+            }
             let b = bytes[i]
             i += 1
             let p = position
