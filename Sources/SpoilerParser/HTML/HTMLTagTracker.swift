@@ -62,6 +62,10 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
     private var inReference = false
     /// Whether the last byte taken was text (not a tag's).
     package private(set) var lastWasText = false
+    /// Whether the last change opened a tag (else it closed ``closedLast``).
+    private var lastChangeOpened = false
+    /// The tag the last change closed, if it closed one.
+    private var closedLast: OpenTag?
 
     /// A tracker at the start of a text.
     package init() {}
@@ -79,6 +83,13 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
     /// character reference. Any other run goes to ``takeText(_:)`` at once.
     @inline(__always)
     package static func isMarkup(_ b: UInt8) -> Bool { b == 0x3C || b == 0x26 }
+
+    /// `<` and `&`.
+    package static var markupBytes: (UInt8, UInt8) { (0x3C, 0x26) }
+
+    /// Only a tag's `>` opens or closes anything.
+    @inline(__always)
+    package static func mayChangeOpen(_ b: UInt8) -> Bool { b == 0x3E }
 
     /// Takes a run of text bytes, none of them `<` or `&`.
     package mutating func takeText(_ run: UnsafeBufferPointer<UInt8>.SubSequence) {
@@ -103,18 +114,57 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
 
     /// The start tags that open what is open, outermost first (empty when nothing is); nil
     /// when one of them cannot be opened again.
-    package var openingMarkup: [UInt8]? {
+    package var openingMarkup: [UInt8]? { Self.openingMarkup(of: open[...]) }
+
+    /// The end tags that close what is open, innermost first.
+    package var closingMarkup: [UInt8] { Self.closingMarkup(of: open[...], then: nil) }
+
+    /// The tags open before the last change: all but the last (it opened one), or these
+    /// and the one it closed, ``closedLast``.
+    private var openBeforeLastChange: (kept: ArraySlice<OpenTag>, closed: OpenTag?) {
+        lastChangeOpened ? (open.dropLast(), nil) : (open[...], closedLast)
+    }
+
+    package var couldReopenBeforeLastChange: Bool {
+        let (kept, closed) = openBeforeLastChange
+        return kept.allSatisfy { $0.startTag != nil } && (closed.map { $0.startTag != nil } ?? true)
+    }
+
+    package var openingMarkupBeforeLastChange: [UInt8]? {
+        let (kept, closed) = openBeforeLastChange
+        guard var bytes = Self.openingMarkup(of: kept) else { return nil }
+        guard let closed else { return bytes }
+        guard let start = closed.startTag else { return nil }
+        bytes += start
+        return bytes
+    }
+
+    package var closingMarkupBeforeLastChange: [UInt8] {
+        let (kept, closed) = openBeforeLastChange
+        return Self.closingMarkup(of: kept, then: closed)
+    }
+
+    /// The start tags of `tags`, outermost first; nil when one cannot be opened again.
+    private static func openingMarkup(of tags: ArraySlice<OpenTag>) -> [UInt8]? {
         var bytes: [UInt8] = []
-        for tag in open {
+        for tag in tags {
             guard let start = tag.startTag else { return nil }
             bytes += start
         }
         return bytes
     }
 
-    /// The end tags that close what is open, innermost first.
-    package var closingMarkup: [UInt8] {
-        open.reversed().flatMap { Array("</\($0.name)>".utf8) }
+    /// The end tags of `innermost` (if any) and then of `tags`, innermost first.
+    private static func closingMarkup(of tags: ArraySlice<OpenTag>, then innermost: OpenTag?) -> [UInt8] {
+        var bytes: [UInt8] = []
+        func close(_ tag: OpenTag) {
+            bytes += [0x3C, 0x2F]
+            bytes += tag.name.utf8
+            bytes.append(0x3E)
+        }
+        if let innermost { close(innermost) }
+        for tag in tags.reversed() { close(tag) }
+        return bytes
     }
 
     /// The tag the whole parse finds open at the end of the text, and the sentence it fails
@@ -144,7 +194,9 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
             if b == 0x3C {
                 state = .afterLess
                 tagStart = offset
-                raw = [b]
+                // (The bytes of the last tag go, their room kept: no allocation per tag.)
+                raw.removeAll(keepingCapacity: true)
+                raw.append(b)
                 overflow = false
                 inReference = false
                 lastWasText = false
@@ -249,7 +301,7 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
     /// A tag the whole parse rejects: what is open stays as it was.
     private mutating func reject() {
         state = .text
-        raw = []
+        raw.removeAll(keepingCapacity: true)
         lastWasText = false
     }
 
@@ -276,7 +328,9 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
         }
         open.append(OpenTag(name: tag.name, startTag: startTag, byteOffset: tagStart))
         changes += 1
-        raw = []
+        lastChangeOpened = true
+        closedLast = nil
+        raw.removeAll(keepingCapacity: true)
     }
 
     private mutating func finishEndTag() {
@@ -289,9 +343,10 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
             let tag = name.withUnsafeBufferPointer { HTMLScanner.Tag.named($0.baseAddress!, count: $0.count) }
             guard let tag, tag.name == open.last?.name else { return reject() }
         }
-        open.removeLast()
+        closedLast = open.removeLast()
         changes += 1
-        raw = []
+        lastChangeOpened = false
+        raw.removeAll(keepingCapacity: true)
     }
 }
 

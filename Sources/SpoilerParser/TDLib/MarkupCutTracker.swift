@@ -7,6 +7,11 @@ package protocol MarkupCutTracker: Sendable {
     /// Whether `b` must be taken with ``take(_:at:)`` (when ``isInText``): any other run
     /// of bytes may go to ``takeText(_:)`` at once.
     static func isMarkup(_ b: UInt8) -> Bool
+    /// The two bytes ``isMarkup(_:)`` is true of (the same twice if only one is), for
+    /// scanners that look at many bytes at once.
+    static var markupBytes: (UInt8, UInt8) { get }
+    /// Whether taking `b` may change what is open (``changes``), by one change at most.
+    static func mayChangeOpen(_ b: UInt8) -> Bool
     /// Takes the byte `b` at `offset`.
     mutating func take(_ b: UInt8, at offset: Int)
     /// Takes a run of bytes none of which is markup (``isMarkup(_:)``), while ``isInText``.
@@ -35,6 +40,12 @@ package protocol MarkupCutTracker: Sendable {
     var openingMarkup: [UInt8]? { get }
     /// The markup that closes what is open, innermost first.
     var closingMarkup: [UInt8] { get }
+    /// ``canReopen`` of what was open before the last change (``changes``).
+    var couldReopenBeforeLastChange: Bool { get }
+    /// ``openingMarkup`` of what was open before the last change.
+    var openingMarkupBeforeLastChange: [UInt8]? { get }
+    /// ``closingMarkup`` of what was open before the last change.
+    var closingMarkupBeforeLastChange: [UInt8] { get }
     /// What the whole parse finds open at the end of the text, and the sentence it fails
     /// with, once the tracker has taken the whole text; nil when nothing is.
     var unclosed: (reason: String, byteOffset: Int)? { get }

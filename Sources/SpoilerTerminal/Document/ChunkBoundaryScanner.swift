@@ -417,15 +417,20 @@ public struct ChunkBoundaryScanner: Sendable {
         return EntityCut(offset: -1, opening: opening, closing: tracker.closingMarkup)
     }
 
-    /// Notes what is open at the places to cut at that `before` (the tracker before its last
-    /// byte) still had open, now that it has changed.
-    private mutating func noteOpen<T: MarkupCutTracker>(before: T) {
+    /// Notes what is open at the places to cut at that had what was open when `tracker`'s
+    /// ``MarkupCutTracker/changes`` was `changes`, now that its last byte has changed it
+    /// (once: a place is dropped should it have changed more).
+    private mutating func noteOpen<T: MarkupCutTracker>(changedFrom changes: Int, _ tracker: T) {
         for k in 0..<2 {
             var place = k == 0 ? entityNewline : entitySpace
-            guard place.offset >= 0, !place.known, place.changes == before.changes else { continue }
-            if before.canReopen {
+            guard place.offset >= 0, !place.known, place.changes == changes else { continue }
+            if tracker.changes == changes + 1 && tracker.couldReopenBeforeLastChange {
                 place.known = true
-                place.open = Self.entityCut(before)
+                if let opening = tracker.openingMarkupBeforeLastChange, !opening.isEmpty {
+                    place.open = EntityCut(offset: -1, opening: opening, closing: tracker.closingMarkupBeforeLastChange)
+                } else {
+                    place.open = nil
+                }
             } else {
                 place.offset = -1
             }
@@ -520,9 +525,9 @@ public struct ChunkBoundaryScanner: Sendable {
             // A place to cut at keeps what is open there, should this byte change it.
             let changes = tracker.changes
             let watched = { (place: EntityPlace) in place.offset >= 0 && !place.known && place.changes == changes }
-            let before = watched(entityNewline) || watched(entitySpace) ? tracker : nil
+            let mayChange = T.mayChangeOpen(b) && (watched(entityNewline) || watched(entitySpace))
             tracker.take(b, at: p)
-            if let before, tracker.changes != before.changes { noteOpen(before: before) }
+            if mayChange && tracker.changes != changes { noteOpen(changedFrom: changes, tracker) }
             switch b {
             case 0x0A:
                 let blank = !lineHasText
@@ -595,9 +600,25 @@ public struct ChunkBoundaryScanner: Sendable {
         in bytes: UnsafeBufferPointer<UInt8>, from: Int, before: Int, _: T.Type
     ) -> Int {
         var j = from
+        let (first, second) = T.markupBytes
+        if let base = bytes.baseAddress {
+            while j + 16 <= before {
+                let v = UnsafeRawPointer(base + j).loadUnaligned(as: SIMD16<UInt8>.self)
+                // Lane by lane: the high bit of each lane that is one of the four.
+                @inline(__always) func zero(_ x: SIMD16<UInt8>) -> SIMD16<UInt8> { (x &- SIMD16(repeating: 1)) & ~x }
+                let lanes =
+                    (zero(v ^ SIMD16(repeating: 0x0A)) | zero(v ^ SIMD16(repeating: 0x0D))
+                        | zero(v ^ SIMD16(repeating: first)) | zero(v ^ SIMD16(repeating: second)))
+                    & SIMD16(repeating: 0x80)
+                let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+                if words[0] != 0 { return j + words[0].trailingZeroBitCount >> 3 }
+                if words[1] != 0 { return j + 8 + words[1].trailingZeroBitCount >> 3 }
+                j += 16
+            }
+        }
         while j < before {
             let b = bytes[j]
-            if b == 0x0A || b == 0x0D || T.isMarkup(b) { return j }
+            if b == 0x0A || b == 0x0D || b == first || b == second { return j }
             j += 1
         }
         return max(from, before)
