@@ -599,29 +599,8 @@ public struct ChunkBoundaryScanner: Sendable {
     static func entityTextStop<T: MarkupCutTracker>(
         in bytes: UnsafeBufferPointer<UInt8>, from: Int, before: Int, _: T.Type
     ) -> Int {
-        var j = from
         let (first, second) = T.markupBytes
-        if let base = bytes.baseAddress {
-            while j + 16 <= before {
-                let v = UnsafeRawPointer(base + j).loadUnaligned(as: SIMD16<UInt8>.self)
-                // Lane by lane: the high bit of each lane that is one of the four.
-                @inline(__always) func zero(_ x: SIMD16<UInt8>) -> SIMD16<UInt8> { (x &- SIMD16(repeating: 1)) & ~x }
-                let lanes =
-                    (zero(v ^ SIMD16(repeating: 0x0A)) | zero(v ^ SIMD16(repeating: 0x0D))
-                        | zero(v ^ SIMD16(repeating: first)) | zero(v ^ SIMD16(repeating: second)))
-                    & SIMD16(repeating: 0x80)
-                let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
-                if words[0] != 0 { return j + words[0].trailingZeroBitCount >> 3 }
-                if words[1] != 0 { return j + 8 + words[1].trailingZeroBitCount >> 3 }
-                j += 16
-            }
-        }
-        while j < before {
-            let b = bytes[j]
-            if b == 0x0A || b == 0x0D || b == first || b == second { return j }
-            j += 1
-        }
-        return max(from, before)
+        return firstOf(0x0A, 0x0D, first, second, second, in: bytes, from: from, before: before)
     }
 
     /// A cut of a text at `p`; `open`: an entity is open there (MarkdownV2).
@@ -856,16 +835,26 @@ public struct ChunkBoundaryScanner: Sendable {
     /// `bytes[from..<before]`, else `before`; sixteen bytes at a time.
     @inline(__always)
     static func plainStop(in bytes: UnsafeBufferPointer<UInt8>, from: Int, before: Int) -> Int {
+        firstOf(0x0A, 0x0D, 0x7C, 0x60, 0x5C, in: bytes, from: from, before: before)
+    }
+
+    /// The index of the first of the bytes `a` to `e` (some may repeat) in
+    /// `bytes[from..<before]`, else `before`; sixteen bytes at a time.
+    @inline(__always)
+    static func firstOf(
+        _ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, _ e: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int,
+        before: Int
+    ) -> Int {
         var j = from
         if let base = bytes.baseAddress {
             while j + 16 <= before {
                 let v = UnsafeRawPointer(base + j).loadUnaligned(as: SIMD16<UInt8>.self)
-                // Lane by lane: the high bit of each lane that is one of the five.
+                // Lane by lane (no borrow crosses a lane): the high bit of each lane that is
+                // one of the five.
                 @inline(__always) func zero(_ x: SIMD16<UInt8>) -> SIMD16<UInt8> { (x &- SIMD16(repeating: 1)) & ~x }
                 let lanes =
-                    (zero(v ^ SIMD16(repeating: 0x0A)) | zero(v ^ SIMD16(repeating: 0x0D))
-                        | zero(v ^ SIMD16(repeating: 0x7C)) | zero(v ^ SIMD16(repeating: 0x60))
-                        | zero(v ^ SIMD16(repeating: 0x5C))) & SIMD16(repeating: 0x80)
+                    (zero(v ^ SIMD16(repeating: a)) | zero(v ^ SIMD16(repeating: b)) | zero(v ^ SIMD16(repeating: c))
+                        | zero(v ^ SIMD16(repeating: d)) | zero(v ^ SIMD16(repeating: e))) & SIMD16(repeating: 0x80)
                 let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
                 if words[0] != 0 { return j + words[0].trailingZeroBitCount >> 3 }
                 if words[1] != 0 { return j + 8 + words[1].trailingZeroBitCount >> 3 }
@@ -873,8 +862,8 @@ public struct ChunkBoundaryScanner: Sendable {
             }
         }
         while j < before {
-            let b = bytes[j]
-            if b == 0x0A || b == 0x0D || PlainMarkupTracker.isMarkup(b) { return j }
+            let x = bytes[j]
+            if x == a || x == b || x == c || x == d || x == e { return j }
             j += 1
         }
         return max(from, before)
