@@ -394,27 +394,19 @@ public struct ChunkBoundaryScanner: Sendable {
     private mutating func cut<T: MarkupCutTracker>(
         at place: EntityPlace, _ tracker: T, emit: (Int, OpenAtCut?) -> Void
     ) {
-        let p = place.offset
-        chunkStart = p
-        afterNewline = -1
-        afterSpace = -1
-        entityNewline.offset = -1
-        entitySpace.offset = -1
-        pendingEntityNewline.offset = -1
-        pendingEntitySpace.offset = -1
         var open = place.open
         if place.changes == tracker.changes {
-            open = Self.entityCut(tracker)
+            open = Self.entityCut(opening: tracker.openingMarkup, closing: tracker.closingMarkup)
         }
-        open?.offset = p
-        emit(p, open.map { .markup($0) })
+        open?.offset = place.offset
+        cut(at: place.offset) { emit($0, open.map { .markup($0) }) }
     }
 
-    /// What `tracker` has open, as a cut's markup; nil when nothing is, or it cannot be
-    /// opened again.
-    private static func entityCut<T: MarkupCutTracker>(_ tracker: T) -> EntityCut? {
-        guard let opening = tracker.openingMarkup, !opening.isEmpty else { return nil }
-        return EntityCut(offset: -1, opening: opening, closing: tracker.closingMarkup)
+    /// What is open, opened by `opening` and closed by `closing`, as a cut's markup; nil
+    /// when nothing is, or it cannot be opened again (`opening` nil).
+    private static func entityCut(opening: [UInt8]?, closing: @autoclosure () -> [UInt8]) -> EntityCut? {
+        guard let opening, !opening.isEmpty else { return nil }
+        return EntityCut(offset: -1, opening: opening, closing: closing())
     }
 
     /// Notes what is open at the places to cut at that had what was open when `tracker`'s
@@ -424,13 +416,9 @@ public struct ChunkBoundaryScanner: Sendable {
         for k in 0..<2 {
             var place = k == 0 ? entityNewline : entitySpace
             guard place.offset >= 0, !place.known, place.changes == changes else { continue }
-            if tracker.changes == changes + 1 && tracker.couldReopenBeforeLastChange {
+            if tracker.changes == changes + 1, let opening = tracker.openingMarkupBeforeLastChange {
                 place.known = true
-                if let opening = tracker.openingMarkupBeforeLastChange, !opening.isEmpty {
-                    place.open = EntityCut(offset: -1, opening: opening, closing: tracker.closingMarkupBeforeLastChange)
-                } else {
-                    place.open = nil
-                }
+                place.open = Self.entityCut(opening: opening, closing: tracker.closingMarkupBeforeLastChange)
             } else {
                 place.offset = -1
             }
