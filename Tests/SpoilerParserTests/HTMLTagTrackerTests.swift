@@ -8,32 +8,64 @@ import Testing
 /// a time, only a `>` changes what is open, and what it says of the state before the last
 /// change is what a copy taken before that byte says.
 @Suite struct HTMLTagTrackerTests {
-    @Test func markupBytesAreTheMarkup() {
+    /// Pieces of HTML dense in tags: nested, with attributes, some refused, some never
+    /// closed.
+    static let pieces = [
+        "<b>", "</b>", "<i>", "</i>", "<tg-spoiler>", "</tg-spoiler>", "<a href=\"https://t.me/x\">", "</a>",
+        "<a>", "<pre>", "</pre>", "<code class=\"language-swift\">", "</code>", "<code>",
+        "<span class=\"tg-spoiler\">", "</span>", "<u >", "</u >", "< b>", "</>", "<x>", "text ", "&amp;", "&lt",
+        "a\nb ",
+        "\n\n", ">", "<", "é ",
+    ]
+
+    /// A text's bytes taken one at a time, or with every run between ``markupBytes`` taken
+    /// at once while in text (as the chunk scanner takes them): the same tracker after each.
+    @Test func runsBetweenMarkupBytesMayBeTakenAtOnce() {
         let (first, second) = HTMLTagTracker.markupBytes
-        for b in 0...255 {
-            let byte = UInt8(b)
-            #expect(HTMLTagTracker.isMarkup(byte) == (byte == first || byte == second), "byte \(b)")
+        var rng = SplitMix64(seed: 0x7A66)
+        var runsTaken = 0
+        var failures: [String] = []
+        for _ in 0..<2_000 {
+            let text = Self.text(&rng)
+            var one = HTMLTagTracker()
+            var runs = HTMLTagTracker()
+            text.withUnsafeBufferPointer { bytes in
+                var i = 0
+                while i < bytes.count {
+                    var end = i
+                    while runs.isInText && end < bytes.count && bytes[end] != first && bytes[end] != second { end += 1 }
+                    if end > i {
+                        runs.takeText(bytes[i..<end])
+                        runsTaken += 1
+                    } else {
+                        runs.take(bytes[i], at: i)
+                        end = i + 1
+                    }
+                    for k in i..<end { one.take(bytes[k], at: k) }
+                    if one != runs { failures.append("\(String(decoding: text, as: UTF8.self)) @\(end)") }
+                    i = end
+                }
+            }
         }
+        #expect(runsTaken > 5_000)
+        #expect(failures.count == 0, "\(failures.prefix(3))")
+    }
+
+    static func text(_ rng: inout SplitMix64) -> [UInt8] {
+        var text: [UInt8] = []
+        for _ in 0..<Int(rng.next() % 40) { text += Array(pieces[Int(rng.next() % UInt64(pieces.count))].utf8) }
+        return text
     }
 
     /// Generated HTML dense in tags (nested, with attributes, some refused, some never
     /// closed), taken byte by byte: at each change, the tracker's account of what was open
     /// before it matches a copy taken before the byte.
     @Test func stateBeforeTheLastChangeIsTheCopyBeforeIt() {
-        let pieces = [
-            "<b>", "</b>", "<i>", "</i>", "<tg-spoiler>", "</tg-spoiler>", "<a href=\"https://t.me/x\">", "</a>",
-            "<a>", "<pre>", "</pre>", "<code class=\"language-swift\">", "</code>", "<code>",
-            "<span class=\"tg-spoiler\">", "</span>", "<u >", "</u >", "< b>", "</>", "<x>", "text ", "&amp;", "a\nb ",
-            "\n\n", ">", "<", "é ",
-        ]
         var rng = SplitMix64(seed: 0x7A65)
         var changesSeen = 0
         var failures: [String] = []
         for _ in 0..<2_000 {
-            var text: [UInt8] = []
-            for _ in 0..<Int(rng.next() % 40) {
-                text += Array(pieces[Int(rng.next() % UInt64(pieces.count))].utf8)
-            }
+            let text = Self.text(&rng)
             var tracker = HTMLTagTracker()
             for (offset, b) in text.enumerated() {
                 let before = tracker
@@ -43,7 +75,7 @@ import Testing
                 if b != 0x3E || !HTMLTagTracker.mayChangeOpen(b) || tracker.changes != before.changes + 1 {
                     failures.append("\(String(decoding: text, as: UTF8.self)) @\(offset): changed on \(b)")
                 }
-                if tracker.couldReopenBeforeLastChange != before.canReopen
+                if (tracker.openingMarkupBeforeLastChange != nil) != before.canReopen
                     || tracker.openingMarkupBeforeLastChange != before.openingMarkup
                     || tracker.closingMarkupBeforeLastChange != before.closingMarkup
                 {

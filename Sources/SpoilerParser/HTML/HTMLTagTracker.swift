@@ -62,9 +62,7 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
     private var inReference = false
     /// Whether the last byte taken was text (not a tag's).
     package private(set) var lastWasText = false
-    /// Whether the last change opened a tag (else it closed ``closedLast``).
-    private var lastChangeOpened = false
-    /// The tag the last change closed, if it closed one.
+    /// The tag the last change closed; nil when it opened one.
     private var closedLast: OpenTag?
 
     /// A tracker at the start of a text.
@@ -78,11 +76,6 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
 
     /// Whether every open tag can be opened again with the same meaning.
     package var canReopen: Bool { open.allSatisfy { $0.startTag != nil } }
-
-    /// Whether `b` must be taken with ``take(_:at:)`` in text: `<`, `&`, or what continues a
-    /// character reference. Any other run goes to ``takeText(_:)`` at once.
-    @inline(__always)
-    package static func isMarkup(_ b: UInt8) -> Bool { b == 0x3C || b == 0x26 }
 
     /// `<` and `&`.
     package static var markupBytes: (UInt8, UInt8) { (0x3C, 0x26) }
@@ -122,12 +115,7 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
     /// The tags open before the last change: all but the last (it opened one), or these
     /// and the one it closed, ``closedLast``.
     private var openBeforeLastChange: (kept: ArraySlice<OpenTag>, closed: OpenTag?) {
-        lastChangeOpened ? (open.dropLast(), nil) : (open[...], closedLast)
-    }
-
-    package var couldReopenBeforeLastChange: Bool {
-        let (kept, closed) = openBeforeLastChange
-        return kept.allSatisfy { $0.startTag != nil } && (closed.map { $0.startTag != nil } ?? true)
+        closedLast.map { (open[...], $0) } ?? (open.dropLast(), nil)
     }
 
     package var openingMarkupBeforeLastChange: [UInt8]? {
@@ -328,7 +316,6 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
         }
         open.append(OpenTag(name: tag.name, startTag: startTag, byteOffset: tagStart))
         changes += 1
-        lastChangeOpened = true
         closedLast = nil
         raw.removeAll(keepingCapacity: true)
     }
@@ -345,7 +332,6 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
         }
         closedLast = open.removeLast()
         changes += 1
-        lastChangeOpened = false
         raw.removeAll(keepingCapacity: true)
     }
 }

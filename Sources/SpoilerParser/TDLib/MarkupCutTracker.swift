@@ -4,11 +4,8 @@
 /// on its own between the markup that opens what is open at its start and the markup that
 /// closes what is open at its end, and read as the whole parse reads it there.
 package protocol MarkupCutTracker: Sendable {
-    /// Whether `b` must be taken with ``take(_:at:)`` (when ``isInText``): any other run
-    /// of bytes may go to ``takeText(_:)`` at once.
-    static func isMarkup(_ b: UInt8) -> Bool
-    /// The two bytes ``isMarkup(_:)`` is true of (the same twice if only one is), for
-    /// scanners that look at many bytes at once.
+    /// The bytes that must be taken with ``take(_:at:)`` (when ``isInText``), the same
+    /// twice if only one must: any run of other bytes may go to ``takeText(_:)`` at once.
     static var markupBytes: (UInt8, UInt8) { get }
     /// Whether taking `b` may change what is open (``changes``), by one change at most.
     static func mayChangeOpen(_ b: UInt8) -> Bool
@@ -40,9 +37,8 @@ package protocol MarkupCutTracker: Sendable {
     var openingMarkup: [UInt8]? { get }
     /// The markup that closes what is open, innermost first.
     var closingMarkup: [UInt8] { get }
-    /// ``canReopen`` of what was open before the last change (``changes``).
-    var couldReopenBeforeLastChange: Bool { get }
-    /// ``openingMarkup`` of what was open before the last change.
+    /// ``openingMarkup`` of what was open before the last change (``changes``): nil when
+    /// it could not be opened again.
     var openingMarkupBeforeLastChange: [UInt8]? { get }
     /// ``closingMarkup`` of what was open before the last change.
     var closingMarkupBeforeLastChange: [UInt8] { get }
