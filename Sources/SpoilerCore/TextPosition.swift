@@ -26,7 +26,7 @@ public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
     /// replacement character would).
     ///
     /// - Complexity: O(`utf8Offset`).
-    public init(utf8Offset: Int, in bytes: some Collection<UInt8>) {
+    public init(utf8Offset: Int, in bytes: some Sequence<UInt8>) {
         var line = 1
         var column = 1
         var utf16 = 0

@@ -273,25 +273,10 @@ public final class ChunkedDocument: ReaderDocument {
     /// The position of byte `offset` of the document: its line and column (in bytes, from 1)
     /// and its UTF-16 offset, read from the start.
     func position(ofByte offset: Int) -> TextPosition {
-        var line = 1
-        var column = 1
-        var utf16 = 0
-        var from = 0
-        while from < offset {
-            let block = read(from..<min(offset, from + Self.blockBytes))
-            guard !block.isEmpty else { break }
-            for b in block {
-                if b == 0x0A {
-                    line += 1
-                    column = 1
-                } else {
-                    column += 1
-                }
-                if b & 0xC0 != 0x80 { utf16 += b >= 0xF0 ? 2 : 1 }
-            }
-            from += block.count
+        let blocks = stride(from: 0, to: offset, by: Self.blockBytes).lazy.map { from in
+            self.read(from..<min(offset, from + Self.blockBytes))
         }
-        return TextPosition(utf8Offset: offset, utf16Offset: utf16, line: line, column: column)
+        return TextPosition(utf8Offset: offset, in: blocks.joined())
     }
 
     /// Where the content ends: the end of the last message of an export, else the file's end.
