@@ -6,13 +6,20 @@ import SpoilerTestSupport
 /// shows as its separator), with what covers each unit; the units of those line breaks
 /// take `whole`'s coverage, since the reader draws no entity over its separator.
 func joinedChunks(of document: ChunkedDocument, _ bytes: [UInt8], whole: Message) -> (String, [UInt8]) {
-    let wholeMarks = entityCoverage(whole)
+    joinedChunks(of: document, bytes, whole: whole, coverage: entityCoverage)
+}
+
+/// ``joinedChunks(of:_:whole:)`` with what covers each unit read by `coverage`.
+func joinedChunks<Mark>(
+    of document: ChunkedDocument, _ bytes: [UInt8], whole: Message, coverage: (Message) -> [Mark]
+) -> (String, [Mark]) {
+    let wholeMarks = coverage(whole)
     var text = ""
-    var marks: [UInt8] = []
+    var marks: [Mark] = []
     var k = 0
     while let chunk = document.chunk(at: k) {
         text += chunk.message.text
-        marks += entityCoverage(chunk.message)
+        marks += coverage(chunk.message)
         var end = chunk.bytes.upperBound
         if end > chunk.bytes.lowerBound && bytes[end - 1] == 0x0A {
             end -= 1

@@ -78,25 +78,7 @@ import Testing
     /// The chunks' texts joined by the line breaks they were cut after, with each unit's
     /// entities (those line breaks take the whole's, as in ``joinedChunks(of:_:whole:)``).
     static func joined(_ document: ChunkedDocument, _ bytes: [UInt8], whole: Message) -> (String, [Set<String>]) {
-        let wholeMarks = coverage(whole)
-        var text = ""
-        var marks: [Set<String>] = []
-        var k = 0
-        while let chunk = document.chunk(at: k) {
-            text += chunk.message.text
-            marks += coverage(chunk.message)
-            var end = chunk.bytes.upperBound
-            if end > chunk.bytes.lowerBound && bytes[end - 1] == 0x0A {
-                end -= 1
-                if end > chunk.bytes.lowerBound && bytes[end - 1] == 0x0D { end -= 1 }
-            }
-            let separator = String(decoding: bytes[end..<chunk.bytes.upperBound], as: UTF8.self)
-            text += separator
-            let units = separator.utf16.count
-            if marks.count + units <= wholeMarks.count { marks += wholeMarks[marks.count..<(marks.count + units)] }
-            k += 1
-        }
-        return (text, marks)
+        joinedChunks(of: document, bytes, whole: whole, coverage: coverage)
     }
 
     static func html(_ bytes: [UInt8], rule: ChunkBoundaryScanner.Rule = .htmlText, min: Int, max: Int)
