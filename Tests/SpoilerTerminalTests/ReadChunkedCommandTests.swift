@@ -129,6 +129,37 @@ import Testing
         #expect(chunked.out.contains("shown") && chunked.out.contains("v29x11") && chunked.out.contains("w0x0"))
     }
 
+    /// Plain text under `--spoiler-reasons`: a spoiler with a reason, longer than a chunk,
+    /// whose lines hold `|`s of their own. The chunks after the first start inside it, and
+    /// their text before a `|` is no reason (the whole file's parse takes the first `|`
+    /// only): each chunk reads as the whole file does, no word of the spoiler left out.
+    @Test func aSpoilerWithAReasonLongerThanAChunkKeepsEveryWord() throws {
+        var text = (0..<3000).map { "filler line \($0) with some words" }.joined(separator: "\n")
+        text += "\n||why|secret start\n"
+        for line in 0..<6000 { text += "hidden \(line) a|b more hidden words here\n" }
+        text += "end of spoiler||\n" + (0..<3000).map { "tail line \($0)" }.joined(separator: "\n") + "\n"
+        #expect(text.utf8.count > 300_000)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "spoiler-reasons-\(UUID().uuidString).txt")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let args = ["read", "--spoiler-reasons", "--color", "never", url.path]
+        let whole = try runSpoiler(args, environment: ["COLUMNS": "200", "SPOILER_READ_CHUNKED": "1000000000"])
+        let chunked = try runSpoiler(args, environment: ["COLUMNS": "200", "SPOILER_READ_CHUNKED": "0"])
+        #expect(whole.status == 0 && chunked.status == 0, "\(whole.err)\(chunked.err)")
+        func masked(_ s: String) -> String {
+            String(String.UnicodeScalarView(s.unicodeScalars.map { (0x2800...0x28FF).contains($0.value) ? "#" : $0 }))
+        }
+        let wholeLines = masked(whole.out).split(separator: "\n", omittingEmptySubsequences: false)
+        let chunkedLines = masked(chunked.out).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(chunkedLines.count == wholeLines.count)
+        let differing = zip(chunkedLines, wholeLines).enumerated().filter { $0.element.0 != $0.element.1 }
+        let shown = differing.prefix(3).map { "\($0.offset): \($0.element)" }
+        #expect(differing.isEmpty, "first differing lines: \(shown)")
+        #expect(!chunked.out.contains("hidden") && !chunked.out.contains("why"))
+        #expect(chunked.out.contains("filler line 0 ") && chunked.out.contains("tail line 2999"))
+    }
+
     /// An HTML file with a `<tg-spoiler>` never closed cannot be parsed whole: the chunks
     /// inside it say so, with the tag's place in the file, and show none of its text.
     @Test func anHTMLSpoilerNeverClosedIsSaidToBe() throws {

@@ -41,8 +41,27 @@ import Synchronization
 /// ```
 public final class ChunkedDocument: ReaderDocument {
     /// Parses one chunk's bytes (for the text rules without the chunk's final line
-    /// break); the flag says whether it is the document's last chunk.
-    public typealias Parse = @Sendable (_ bytes: [UInt8], _ isLast: Bool) -> Message
+    /// break, and with the markup that reopens and closes what is open at its ends); the
+    /// ``Part`` says where the chunk lies.
+    public typealias Parse = @Sendable (_ bytes: [UInt8], _ part: Part) -> Message
+
+    /// Where a chunk given to ``Parse`` lies, and what was put around its bytes.
+    public struct Part: Sendable, Equatable {
+        /// Whether it is the document's last chunk.
+        public var isLast: Bool
+        /// How many bytes at the start of those parsed are markup put there to reopen what
+        /// is open where the chunk starts (plain text's `||` and backtick, HTML's start
+        /// tags), not the file's own: 0 where nothing is open. A parser that reads more
+        /// into a spoiler's start than the spoiler itself (`||reason|text||` under
+        /// `--spoiler-reasons`) must not read it into a spoiler that began before.
+        public var reopenedBytes: Int
+
+        /// A chunk's place.
+        public init(isLast: Bool, reopenedBytes: Int = 0) {
+            self.isLast = isLast
+            self.reopenedBytes = reopenedBytes
+        }
+    }
     /// Makes the message of a chunk that cannot be read because the whole document's parse
     /// fails where it is (a tag never closed), from that error (its position in the whole
     /// document).
@@ -320,6 +339,7 @@ public final class ChunkedDocument: ReaderDocument {
             if bytes.last == 0x0D { bytes.removeLast() }
         }
         var unreadable: Message?
+        var reopenedBytes = 0
         if rule == .plainText || rule == .htmlText || rule == .markdownV2Text {
             // What is open at its ends is known for certain once the index has found it
             // all closed, or has reached the end.
@@ -331,6 +351,7 @@ public final class ChunkedDocument: ReaderDocument {
             switch between {
             case .markup(let before, let after) where !before.isEmpty || !after.isEmpty:
                 bytes = before + bytes + after
+                reopenedBytes = before.count
             case .unclosed(let reason, let byteOffset):
                 // Read from the start once, for every chunk inside it.
                 let known = state.withLock { $0.unclosedPosition }
@@ -348,7 +369,7 @@ public final class ChunkedDocument: ReaderDocument {
                 break
             }
         }
-        let message = unreadable ?? parse(bytes, isLast)
+        let message = unreadable ?? parse(bytes, Part(isLast: isLast, reopenedBytes: reopenedBytes))
         state.withLock { s in
             s.cache[index] = message
             s.cacheOrder.append(index)

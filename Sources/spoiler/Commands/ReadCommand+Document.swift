@@ -47,9 +47,9 @@ extension ReadCommand {
                     }
                 document = try ChunkedDocument(
                     path: path, rule: rule, separator: format == .markdown ? "\n\n" : "\n"
-                ) { bytes, _ in
+                ) { bytes, part in
                     do throws(ParseError) {
-                        return try MessageParser.parse(bytes, from: format, options: options)
+                        return try parseChunk(bytes, part: part, format: format, options: options)
                     } catch {
                         return failed(error)
                     }
@@ -72,6 +72,29 @@ extension ReadCommand {
             throw .failure("\(path): \(error.description)")
         }
         return document
+    }
+
+    /// The message of one chunk of a plain, Markdown, MarkdownV2 or HTML file.
+    ///
+    /// Under `--spoiler-reasons`, plain text's `||reason|text||` gives a spoiler the text
+    /// before its first `|` as its reason. A chunk that starts inside a spoiler is parsed
+    /// after a `||` that reopens it, and its text before a `|` of its own is no reason: that
+    /// spoiler's reason came before the chunk (the whole file's parse takes the first `|`
+    /// only). A stand-in reason goes after the `||`, so that the split takes nothing of the
+    /// chunk's text, and is taken off the entity again: the reader shows no reasons.
+    static func parseChunk(
+        _ bytes: [UInt8], part: ChunkedDocument.Part, format: InputFormat, options: ParseOptions
+    ) throws(ParseError) -> Message {
+        let pipes: [UInt8] = [UInt8(ascii: "|"), UInt8(ascii: "|")]
+        guard format == .plain, options.spoilerReasons, part.reopenedBytes >= 2, bytes.starts(with: pipes) else {
+            return try MessageParser.parse(bytes, from: format, options: options)
+        }
+        let standIn: [UInt8] = Array("r|".utf8)
+        var message = try MessageParser.parse(pipes + standIn + bytes.dropFirst(2), from: format, options: options)
+        if let k = message.entities.firstIndex(where: { $0.type == .spoiler && $0.offset == 0 && $0.reason == "r" }) {
+            message.entities[k].reason = nil
+        }
+        return message
     }
 
     /// The chat log of an export chunk: message objects, separated by commas.
