@@ -10,6 +10,28 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("Fixtures/\(path)").path
     }
 
+    /// `text` written to a new temporary file named `name`-UUID.`ext`; the caller removes it.
+    static func temporaryFile(_ text: String, name: String, ext: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString).\(ext)")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    /// `spoiler args` run twice, the file read whole and a chunk at a time, in `columns`
+    /// columns.
+    static func wholeAndChunked(_ args: [String], columns: Int) throws -> (whole: ProcessResult, chunked: ProcessResult)
+    {
+        let whole = try runSpoiler(args, environment: ["COLUMNS": "\(columns)", "SPOILER_READ_CHUNKED": "1000000000"])
+        let chunked = try runSpoiler(args, environment: ["COLUMNS": "\(columns)", "SPOILER_READ_CHUNKED": "0"])
+        return (whole, chunked)
+    }
+
+    /// `s` with every braille cell (dust) as `#`: the dust differs from one reading to the
+    /// next (each chunk is a scene of its own); where it is does not.
+    static func masked(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.unicodeScalars.map { (0x2800...0x28FF).contains($0.value) ? "#" : $0 }))
+    }
+
     /// A text of paragraphs with hidden words, written to a temporary file: plain text
     /// (and MarkdownV2, which reads it alike), HTML (its `||` pairs as `<tg-spoiler>` tags)
     /// or Markdown.
@@ -39,10 +61,7 @@ import Testing
             }
             text = tagged + rest
         }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "spoiler-chunked-\(markdown)-\(UUID().uuidString).\(markdown ? "md" : "txt")")
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+        return try temporaryFile(text, name: "spoiler-chunked-\(markdown)", ext: markdown ? "md" : "txt").path
     }
 
     /// A Bot API message of paragraphs with hidden words (ASCII: offsets are bytes).
@@ -62,10 +81,7 @@ import Testing
         }
         let escaped = text.replacing("\n", with: "\\n")
         let json = #"{"text":"\#(escaped)","entities":[\#(entities.joined(separator: ","))]}"#
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "spoiler-chunked-\(UUID().uuidString).json")
-        try json.write(to: url, atomically: false, encoding: .utf8)
-        return url.path
+        return try temporaryFile(json, name: "spoiler-chunked", ext: "json").path
     }
 
     @Test(arguments: ["plain", "markdownv2", "html", "markdown", "export", "botapi"])
@@ -78,15 +94,10 @@ import Testing
             }
         defer { if format != "export" { try? FileManager.default.removeItem(atPath: path) } }
         let args = ["read", "--from", format, "--color", "never", path]
-        let whole = try runSpoiler(args, environment: ["COLUMNS": "60", "SPOILER_READ_CHUNKED": "1000000000"])
-        let chunked = try runSpoiler(args, environment: ["COLUMNS": "60", "SPOILER_READ_CHUNKED": "0"])
+        let (whole, chunked) = try ReadChunkedCommandTests.wholeAndChunked(args, columns: 60)
         #expect(whole.status == 0 && chunked.status == 0, "\(whole.err)\(chunked.err)")
         #expect(whole.out.count > 200)
-        // The dust differs (each chunk is a scene of its own); where it is does not.
-        func masked(_ s: String) -> String {
-            String(String.UnicodeScalarView(s.unicodeScalars.map { (0x2800...0x28FF).contains($0.value) ? "#" : $0 }))
-        }
-        #expect(masked(chunked.out) == masked(whole.out))
+        #expect(ReadChunkedCommandTests.masked(chunked.out) == ReadChunkedCommandTests.masked(whole.out))
         // And it does differ: the chunks were read as chunks (the export is one chunk; a
         // Bot API message is printed whole).
         if format != "export" && format != "botapi" { #expect(chunked.out != whole.out) }
@@ -112,18 +123,12 @@ import Testing
         text += "</tg-spoiler> shown</a></b> after\n\n"
         for p in 0..<30 { text += (0..<12).map { "v\(p)x\($0)" }.joined(separator: " ") + "\n\n" }
         #expect(text.utf8.count > 120_000)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "spoiler-long-\(UUID().uuidString).html")
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        let url = try ReadChunkedCommandTests.temporaryFile(text, name: "spoiler-long", ext: "html")
         defer { try? FileManager.default.removeItem(at: url) }
         let args = ["read", "--from", "html", "--color", "never", url.path]
-        let whole = try runSpoiler(args, environment: ["COLUMNS": "60", "SPOILER_READ_CHUNKED": "1000000000"])
-        let chunked = try runSpoiler(args, environment: ["COLUMNS": "60", "SPOILER_READ_CHUNKED": "0"])
+        let (whole, chunked) = try ReadChunkedCommandTests.wholeAndChunked(args, columns: 60)
         #expect(whole.status == 0 && chunked.status == 0, "\(whole.err)\(chunked.err)")
-        func masked(_ s: String) -> String {
-            String(String.UnicodeScalarView(s.unicodeScalars.map { (0x2800...0x28FF).contains($0.value) ? "#" : $0 }))
-        }
-        #expect(masked(chunked.out) == masked(whole.out))
+        #expect(ReadChunkedCommandTests.masked(chunked.out) == ReadChunkedCommandTests.masked(whole.out))
         #expect(chunked.out != whole.out)
         #expect(!chunked.out.contains("could not be read") && !chunked.out.contains("secret"))
         #expect(chunked.out.contains("shown") && chunked.out.contains("v29x11") && chunked.out.contains("w0x0"))
@@ -139,17 +144,12 @@ import Testing
         for line in 0..<6000 { text += "hidden \(line) a|b more hidden words here\n" }
         text += "end of spoiler||\n" + (0..<3000).map { "tail line \($0)" }.joined(separator: "\n") + "\n"
         #expect(text.utf8.count > 300_000)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "spoiler-reasons-\(UUID().uuidString).txt")
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        let url = try ReadChunkedCommandTests.temporaryFile(text, name: "spoiler-reasons", ext: "txt")
         defer { try? FileManager.default.removeItem(at: url) }
         let args = ["read", "--spoiler-reasons", "--color", "never", url.path]
-        let whole = try runSpoiler(args, environment: ["COLUMNS": "200", "SPOILER_READ_CHUNKED": "1000000000"])
-        let chunked = try runSpoiler(args, environment: ["COLUMNS": "200", "SPOILER_READ_CHUNKED": "0"])
+        let (whole, chunked) = try ReadChunkedCommandTests.wholeAndChunked(args, columns: 200)
         #expect(whole.status == 0 && chunked.status == 0, "\(whole.err)\(chunked.err)")
-        func masked(_ s: String) -> String {
-            String(String.UnicodeScalarView(s.unicodeScalars.map { (0x2800...0x28FF).contains($0.value) ? "#" : $0 }))
-        }
+        let masked = ReadChunkedCommandTests.masked
         let wholeLines = masked(whole.out).split(separator: "\n", omittingEmptySubsequences: false)
         let chunkedLines = masked(chunked.out).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(chunkedLines.count == wholeLines.count)
@@ -166,9 +166,7 @@ import Testing
         // Paragraphs of more than a chunk's least length (4 KB) before it, a chunk of their own.
         var text = (0..<1000).map { "w\($0)" }.joined(separator: " ") + "\n\nw3 <tg-spoiler>"
         for line in 0..<4000 { text += "secret \(line) secret" + (line % 9 == 8 ? "\n\n" : "\n") }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "spoiler-open-\(UUID().uuidString).html")
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        let url = try ReadChunkedCommandTests.temporaryFile(text, name: "spoiler-open", ext: "html")
         defer { try? FileManager.default.removeItem(at: url) }
         let args = ["read", "--from", "html", "--color", "never", url.path]
         let whole = try runSpoiler(args, environment: ["COLUMNS": "400", "SPOILER_READ_CHUNKED": "1000000000"])
