@@ -151,10 +151,12 @@ extension LayoutEngine {
         out.write(bound: headBound + wordsBound) { room in
             let base = room.baseAddress!
             let wordsRoom = UnsafeMutableBufferPointer(start: base + headBound, count: wordsBound)
+            let tables = StreamTables.shared
             var stream = MonoGeometryStream(
                 text: textBase, count: n, entities: entities, scale: cellWidth, lineHeight: cellHeight, redact: redact,
-                words: JSONByteCursor(room: wordsRoom), checksUTF8: checkingUTF8)
-            let end = LayoutEngine.forEachGrapheme(p, count: n, measure: MonoMeasure(), into: &stream)
+                words: JSONByteCursor(room: wordsRoom), checksUTF8: checkingUTF8, tables: tables)
+            let end = LayoutEngine.forEachGrapheme(
+                p, count: n, measure: MonoMeasure(), table: tables.graphemeInfo, into: &stream)
             if !stream.invalidUTF8 { stream.finish(end: end) }
             guard !stream.failed else {
                 result = checkingUTF8 && stream.invalidUTF8 ? .invalidUTF8 : .notStreamed

@@ -136,32 +136,42 @@ public struct LayoutEngine: Sendable, Equatable {
     static func forEachGrapheme<M: GraphemeMeasure, S: GraphemeSink>(
         _ p: UnsafeBufferPointer<UInt8>, count n: Int, measure: M, into sink: inout S
     ) -> Int32 {
-        var u16: Int32 = 0
         GraphemeScanner.BMPInfo.table.withUnsafeBufferPointer { table in
-            var i = 0
-            while i < n {
-                // A run of graphemes the sink takes at once, for a sink that does.
-                if S.takesRuns {
-                    let (next, nextU16) = sink.takeRun(p, from: i, count: n, utf16Start: u16, table: table)
-                    if next > i {
-                        i = next
-                        u16 = nextU16
-                        continue
-                    }
+            forEachGrapheme(p, count: n, measure: measure, table: table, into: &sink)
+        }
+    }
+
+    /// ``forEachGrapheme(_:count:measure:into:)`` with `table`, ``GraphemeScanner/BMPInfo/table``
+    /// or a copy of it (``StreamTables/graphemeInfo``), given.
+    @inline(__always)
+    static func forEachGrapheme<M: GraphemeMeasure, S: GraphemeSink>(
+        _ p: UnsafeBufferPointer<UInt8>, count n: Int, measure: M, table: UnsafeBufferPointer<UInt8>,
+        into sink: inout S
+    ) -> Int32 {
+        var u16: Int32 = 0
+        var i = 0
+        while i < n {
+            // A run of graphemes the sink takes at once, for a sink that does.
+            if S.takesRuns {
+                let (next, nextU16) = sink.takeRun(p, from: i, count: n, utf16Start: u16, table: table)
+                if next > i {
+                    i = next
+                    u16 = nextU16
+                    continue
                 }
-                let g = measureGrapheme(p, at: i, count: n, utf16Start: u16, measure: measure, table: table)
-                if g.isBreaking {
-                    sink.addBreaking(
-                        width: g.width, kind: g.kind, utf8Start: g.utf8Start, utf8End: g.utf8End,
-                        utf16Start: u16, utf16Length: g.utf16Length, isFallback: g.isFallback)
-                } else {
-                    sink.addJoining(
-                        width: g.width, kind: g.kind, utf8Start: g.utf8Start, utf8End: g.utf8End,
-                        utf16Start: u16, utf16Length: g.utf16Length, isFallback: g.isFallback)
-                }
-                i = Int(g.utf8End)
-                u16 &+= g.utf16Length
             }
+            let g = measureGrapheme(p, at: i, count: n, utf16Start: u16, measure: measure, table: table)
+            if g.isBreaking {
+                sink.addBreaking(
+                    width: g.width, kind: g.kind, utf8Start: g.utf8Start, utf8End: g.utf8End,
+                    utf16Start: u16, utf16Length: g.utf16Length, isFallback: g.isFallback)
+            } else {
+                sink.addJoining(
+                    width: g.width, kind: g.kind, utf8Start: g.utf8Start, utf8End: g.utf8End,
+                    utf16Start: u16, utf16Length: g.utf16Length, isFallback: g.isFallback)
+            }
+            i = Int(g.utf8End)
+            u16 &+= g.utf16Length
         }
         return u16
     }

@@ -87,14 +87,14 @@ struct MonoGeometryStream: GraphemeSink {
     let redact: Bool
     /// Where the word objects go, separated by commas.
     var words: JSONByteCursor
-    /// ``SmallDecimals/table``, read once.
-    let digits = SmallDecimals.table
-    /// ``TwoByteLetters/holdInTable``, read once: whether runs take two-byte letters four
-    /// at a time.
-    let twoByteLetters = TwoByteLetters.holdInTable
-    /// ``WideScalars/holdInTable``, read once: whether runs take CJK ideographs and Hangul
-    /// syllables in a loop of their own.
-    let wideScalars = WideScalars.holdInTable
+    /// ``SmallDecimals/table`` (from ``StreamTables``).
+    let digits: UnsafePointer<UInt32>
+    /// ``TwoByteLetters/holdInTable`` (from ``StreamTables``): whether runs take two-byte
+    /// letters four at a time.
+    let twoByteLetters: Bool
+    /// ``WideScalars/holdInTable`` (from ``StreamTables``): whether runs take CJK
+    /// ideographs and Hangul syllables in a loop of their own.
+    let wideScalars: Bool
     var wordCount = 0
     /// Set when a condition of the stream does not hold: its output must not be used.
     var failed = false
@@ -124,9 +124,12 @@ struct MonoGeometryStream: GraphemeSink {
     init(
         text: UnsafePointer<UInt8>, count textCount: Int, entities: UnsafeBufferPointer<Entity>, scale: Int,
         lineHeight: Int,
-        redact: Bool, words: JSONByteCursor, checksUTF8: Bool = false
+        redact: Bool, words: JSONByteCursor, checksUTF8: Bool = false, tables: StreamTables = .shared
     ) {
         self.checksUTF8 = checksUTF8
+        digits = tables.digits
+        twoByteLetters = tables.twoByteLetters
+        wideScalars = tables.wideScalars
         self.text = text
         self.textCount = textCount
         self.entities = entities
