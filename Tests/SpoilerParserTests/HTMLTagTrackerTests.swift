@@ -20,6 +20,20 @@ import Testing
 
     /// A text's bytes taken one at a time, or with every run between ``markupBytes`` taken
     /// at once while in text (as the chunk scanner takes them): the same tracker after each.
+    /// What is open can be opened again around a part, with its start tag as written, but
+    /// for an `<a>` without href (with no attributes at all, too: found by the `html-chunks`
+    /// fuzz target), which takes its text as its link, and a `<code>` with a language.
+    @Test(arguments: [
+        ("<b>", true), ("<a href=\"http://x.org/\">", true), ("<code>", true), ("<pre>", true),
+        ("<a>", false), ("<a title=\"t\">", false), ("<code class=\"language-c\">", false),
+    ])
+    func whatCanBeOpenedAgain(startTag: String, reopens: Bool) {
+        var tracker = HTMLTagTracker()
+        for (offset, b) in Array((startTag + "text").utf8).enumerated() { tracker.take(b, at: offset) }
+        #expect(tracker.canReopen == reopens)
+        #expect(tracker.openingMarkup == (reopens ? Array(startTag.utf8) : nil))
+    }
+
     @Test func runsBetweenMarkupBytesMayBeTakenAtOnce() {
         let (first, second) = HTMLTagTracker.markupBytes
         var rng = SplitMix64(seed: 0x7A66)

@@ -127,6 +127,20 @@ let fuzzTargets: [FuzzTarget] = [
         ],
         run: plainChunksTarget),
     FuzzTarget(
+        name: "html-chunks",
+        summary:
+            "spoiler read's chunks of Telegram HTML, cut inside tags too: joined, they read as the whole text's parse does",
+        seeds: [
+            .prefixed([0x10, 0x31, 0x7F, 0xF3], .jsonField("html/tdlib-oracle.jsonl", key: "input")),
+            .literal([
+                "\u{10}a <b>bold <i>both\n\nitalic</i> <tg-spoiler>hidden\nstill</tg-spoiler></b> after",
+                "\u{31}<a href=\"https://example.com/?a=1&amp;b=2\">link <tg-spoiler>x &lt; y</tg-spoiler></a>\n\nz",
+                "\u{7F}<pre><code class=\"language-swift\">let a = 1\n\nlet b = 2</code></pre>\n\n<u>u</u>",
+                "\u{22}<blockquote expandable>q <s>s\n\nt</s></blockquote><span class=\"tg-spoiler\">h</span>",
+            ]),
+        ],
+        run: htmlChunksTarget),
+    FuzzTarget(
         name: "hidden", summary: "plain -> layout -> SVG still: changing the hidden letters changes no byte",
         seeds: [.lines("cli/mixed.ndjson"), .literal(["the butler ||did it|| in the library", "a ||b c\nd|| e"])],
         run: hiddenTarget),
@@ -414,5 +428,87 @@ func plainChunksTarget(_ bytes: [UInt8]) {
     }
     if joined != whole.text || joinedMarks != wholeMarks {
         violated("plain-chunks", "chunks of \(text) (\(minimum)–\(maximum) bytes) read \(joined.debugDescription)")
+    }
+}
+
+/// `spoiler read`'s chunks of Telegram HTML (the first byte picks the chunk sizes, as for
+/// `plain-chunks`): where the whole text parses and every chunk could be read, the chunks'
+/// texts, joined with the line breaks they were cut after, are the whole text's, and every
+/// UTF-16 unit is under the same entities (type, link and language) as in the whole parse.
+/// A chunk cut inside tags is parsed between the start tags open at its start and the end
+/// tags open at its end; one that cannot be (a start tag longer than the reader reopens)
+/// says so, and the input is not checked further. The chunks hold at least twice the
+/// longest tag or character reference, as they do in the reader.
+func htmlChunksTarget(_ bytes: [UInt8]) {
+    guard let first = bytes.first else { return }
+    let text = Array(bytes.dropFirst())
+    guard let whole = try? HTMLParser.parse(text) else { return }
+    let minimum = Int(first & 0x0F) + 1
+    // A chunk is cut between two characters of text where it can be: never inside a tag or
+    // a character reference (which are at most a few kilobytes in a file the reader cuts
+    // every 64 KB). Chunks here hold at least twice the longest of those, so that a place
+    // to cut always comes before the reader gives up looking for one.
+    var longest = 0
+    var tokenStart: Int?
+    for (k, b) in text.enumerated() {
+        if b == 0x3C || b == 0x26 { tokenStart = tokenStart ?? k }
+        let ends = b == 0x3E || (text[tokenStart ?? k] == 0x26 && !(b == 0x26 || b == 0x23 || b.isASCIIAlnum))
+        if let start = tokenStart, ends || k == text.count - 1 {
+            longest = max(longest, k - start + 1)
+            tokenStart = nil
+        }
+    }
+    let maximum = max(minimum + Int(first >> 4) * 8, 2 * longest + 16)
+    let unreadable = "[could not be read]"
+    let document = ChunkedDocument(
+        bytes: text, rule: .htmlText, minimumBytes: minimum, maximumBytes: maximum, separator: "\n"
+    ) { chunk, _ in
+        (try? HTMLParser.parse(chunk)) ?? Message(text: unreadable)
+    } failed: { _ in
+        Message(text: unreadable)
+    }
+    /// Per UTF-16 unit: the entities over it, each as its type, link and language.
+    func marks(_ m: Message) -> [[String]] {
+        var marks = [[String]](repeating: [], count: m.utf16Length)
+        for e in m.entities {
+            let mark = "\(e.type.rawValue) \(e.url ?? "") \(e.language ?? "")"
+            for k in e.offset..<(e.offset + e.length) { marks[k].append(mark) }
+        }
+        return marks.map { $0.sorted() }
+    }
+    let wholeMarks = marks(whole)
+    var joined = ""
+    var joinedMarks: [[String]] = []
+    var k = 0
+    while let chunk = document.chunk(at: k) {
+        if chunk.message.text == unreadable { return }
+        joined += chunk.message.text
+        joinedMarks += marks(chunk.message)
+        var end = chunk.bytes.upperBound
+        if end > chunk.bytes.lowerBound && text[end - 1] == 0x0A {
+            end -= 1
+            if end > chunk.bytes.lowerBound && text[end - 1] == 0x0D { end -= 1 }
+        }
+        // The line break the chunk was cut after is the reader's separator; the whole parse
+        // says what is over it.
+        let separator = String(decoding: text[end..<chunk.bytes.upperBound], as: UTF8.self)
+        joined += separator
+        let units = separator.utf16.count
+        guard joinedMarks.count + units <= wholeMarks.count else { break }
+        joinedMarks += wholeMarks[joinedMarks.count..<(joinedMarks.count + units)]
+        k += 1
+    }
+    if joined != whole.text || joinedMarks != wholeMarks {
+        violated(
+            "html-chunks",
+            "chunks of \(String(decoding: text, as: UTF8.self).debugDescription) (\(minimum)–\(maximum) bytes) read "
+                + "\(joined.debugDescription), the whole \(whole.text.debugDescription)")
+    }
+}
+
+extension UInt8 {
+    /// An ASCII letter or digit.
+    var isASCIIAlnum: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self)
     }
 }

@@ -302,9 +302,11 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
         else { return reject() }
         var startTag: [UInt8]?
         if nameEnd == raw.count - 1 {
-            // `<name>`, no attributes: the name says it all (a span needs its class).
+            // `<name>`, no attributes: the name says it all (a span needs its class), but for
+            // an `<a>`, which takes its text as its link: opened again around a part, it would
+            // link that part's text.
             if tag == .span { return reject() }
-            startTag = raw
+            startTag = tag == .a ? nil : raw
         } else if !overflow {
             // The start tag as the parser reads it: an error there is one for the whole parse.
             guard let (read, attributes) = HTMLScanner.readStartTag(raw), read == tag else { return reject() }

@@ -101,6 +101,9 @@ public struct ChunkBoundaryScanner: Sendable {
     /// Plain text and HTML: the last offset the scan found nothing open at (-1: none yet).
     /// What looked open at a cut before it is known for certain: it closed.
     public private(set) var lastOutside = -1
+    /// HTML: the last offset the scan found something open at, a tag or a tag being read
+    /// (-1: none yet). A cut after it is where nothing is open.
+    private var lastInside = -1
     private var lastByte: UInt8?
     private var returnSafe = false
     private var returnAt = -1
@@ -484,7 +487,7 @@ public struct ChunkBoundaryScanner: Sendable {
                     }
                     position += end - i
                     i = end
-                    if tracker.isOutside { lastOutside = position }
+                    if tracker.isOutside { lastOutside = position } else { lastInside = position }
                     continue
                 }
             }
@@ -499,6 +502,7 @@ public struct ChunkBoundaryScanner: Sendable {
                     lineHasText = true
                     position += end - i
                     i = end
+                    lastInside = position
                     continue
                 }
             }
@@ -550,7 +554,7 @@ public struct ChunkBoundaryScanner: Sendable {
             default:
                 lineHasText = true
             }
-            if tracker.isOutside { lastOutside = p + 1 }
+            if tracker.isOutside { lastOutside = p + 1 } else { lastInside = p + 1 }
         }
     }
 
@@ -571,13 +575,19 @@ public struct ChunkBoundaryScanner: Sendable {
         guard p - start >= 2 * maximumBytes else { return }
         // No place came in another maximum (what is open cannot be opened again, or there is
         // no text to cut between): cut as a text of its own, outside a tag (or anywhere after
-        // three more); its parts do not parse.
+        // three more). Where something is open there, the chunks on both sides cannot be
+        // read: parsed as they are, without the tags open around them, a part inside a
+        // spoiler would show it.
+        let lastInside = self.lastInside
+        let unreadable = { (c: Int) -> OpenAtCut? in c > lastInside ? nil : .unreadable }
         if afterNewline > start {
-            cut(at: afterNewline) { emit($0, nil) }
+            let at = afterNewline
+            cut(at: at) { emit($0, unreadable(at)) }
         } else if afterSpace > start {
-            cut(at: afterSpace) { emit($0, nil) }
+            let at = afterSpace
+            cut(at: at) { emit($0, unreadable(at)) }
         } else if b & 0xC0 != 0x80 && p > start && (tracker.isInText || p - start >= 4 * maximumBytes) {
-            cut(at: p) { emit($0, nil) }
+            cut(at: p) { emit($0, unreadable(p)) }
         }
     }
 

@@ -233,7 +233,8 @@ public final class ChunkedDocument: ReaderDocument {
     private enum Between {
         case markup(before: [UInt8], after: [UInt8])
         case unclosed(reason: String, byteOffset: Int)
-        /// MarkdownV2 cut inside an entity: not parsed.
+        /// MarkdownV2 cut inside an entity, or HTML where tags are open that cannot be
+        /// opened again: not parsed.
         case unreadable
     }
 
@@ -359,12 +360,16 @@ public final class ChunkedDocument: ReaderDocument {
                 if known == nil { state.withLock { $0.unclosedPosition = place } }
                 unreadable = failed(ParseError(.syntax, reason, position: place))
             case .unreadable:
-                let kilobytes = state.withLock { $0.scanner.maximumBytes } / 1024
-                unreadable = failed(
-                    ParseError(
-                        .syntax,
-                        "An entity runs on for more than a chunk (\(kilobytes) KB) here: MarkdownV2 cannot be read "
-                            + "a chunk at a time inside one"))
+                let maximum = state.withLock { $0.scanner.maximumBytes }
+                func size(_ bytes: Int) -> String { bytes >= 1024 ? "\(bytes / 1024) KB" : "\(bytes) bytes" }
+                let reason =
+                    rule == .htmlText
+                    ? "A tag runs on for more than \(size(2 * maximum)) here with no place where it can be opened "
+                        + "again (an <a> without href, a <code> with a language, or no text between its tags): "
+                        + "HTML cannot be read a chunk at a time inside it"
+                    : "An entity runs on for more than a chunk (\(size(maximum))) here: MarkdownV2 cannot be read "
+                        + "a chunk at a time inside one"
+                unreadable = failed(ParseError(.syntax, reason))
             default:
                 break
             }

@@ -7,7 +7,9 @@ enum OpenAtCut: Sendable, Equatable {
     case plain(PlainMarkupTracker.Place)
     /// HTML: the markup of what is open (certain once it has all closed).
     case markup(EntityCut)
-    /// MarkdownV2: an entity is open; the chunks on either side are not parsed.
+    /// MarkdownV2: an entity is open; HTML: tags are open that cannot be opened again (a
+    /// cut that came after no place for one in twice a chunk). The chunks on either side
+    /// are not parsed.
     case unreadable
 }
 

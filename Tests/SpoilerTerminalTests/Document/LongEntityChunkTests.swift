@@ -148,6 +148,39 @@ import Testing
         #expect(hidden == 2000)
     }
 
+    /// A spoiler of many chunks with no text to cut between (a character between tags on
+    /// each line): no place where its tags can be opened again comes in twice a chunk, and
+    /// the chunks cut inside it say they cannot be read. Parsed as they were, without the
+    /// tags around them, they showed its words.
+    @Test func aSpoilerWithNoPlaceToCutIsNotShown() throws {
+        let inside = String(repeating: "<b>q</b>\n", count: 400)
+        let bytes = Array(("before\n\n<tg-spoiler>" + inside + "</tg-spoiler>\n\nlater\n").utf8)
+        #expect(try HTMLParser.parse(bytes).entities.contains { $0.type == .spoiler && $0.length > 400 })
+        let document = ChunkedDocument(
+            bytes: bytes, rule: .htmlText, minimumBytes: 10, maximumBytes: 300, separator: "\n"
+        ) { chunk, _ in
+            (try? HTMLParser.parse(chunk)) ?? Message(text: "[could not be read]")
+        } failed: { error in
+            Message(text: "[could not be read: \(error.reason)]")
+        }
+        #expect(document.chunkCount > 4)
+        var unreadable = 0
+        for k in 0..<document.chunkCount {
+            let m = try #require(document.chunk(at: k)).message
+            let units = Array(m.text.utf16)
+            var covered = [Bool](repeating: false, count: units.count)
+            for e in m.entities where e.type == .spoiler {
+                for u in e.offset..<(e.offset + e.length) { covered[u] = true }
+            }
+            let q = Array("q".utf16)[0]
+            let shown = units.indices.filter { units[$0] == q && !covered[$0] }
+            #expect(shown.isEmpty, "chunk \(k) shows \(shown.count) hidden letters: \(String(m.text.prefix(80)))")
+            if m.text.contains("HTML cannot be read a chunk at a time inside it") { unreadable += 1 }
+        }
+        #expect(unreadable > 2)
+        #expect(document.chunk(at: 0)?.message.text == "before")
+    }
+
     /// A tag never closed makes the whole file's parse fail: the chunks inside it say so,
     /// naming the tag and where it opens, and show none of its text.
     @Test func aTagNeverClosedIsSaidToBe() throws {
