@@ -407,25 +407,7 @@ func plainChunksTarget(_ bytes: [UInt8]) {
         return marks
     }
     let wholeMarks = marks(whole)
-    var joined = ""
-    var joinedMarks: [UInt8] = []
-    var k = 0
-    while let chunk = document.chunk(at: k) {
-        joined += chunk.message.text
-        joinedMarks += marks(chunk.message)
-        var end = chunk.bytes.upperBound
-        if end > chunk.bytes.lowerBound && text[end - 1] == 0x0A {
-            end -= 1
-            if end > chunk.bytes.lowerBound && text[end - 1] == 0x0D { end -= 1 }
-        }
-        // The line break the chunk was cut after is the reader's separator, under no entity.
-        let separator = String(decoding: text[end..<chunk.bytes.upperBound], as: UTF8.self)
-        joined += separator
-        let units = separator.utf16.count
-        guard joinedMarks.count + units <= wholeMarks.count else { break }
-        joinedMarks += wholeMarks[joinedMarks.count..<(joinedMarks.count + units)]
-        k += 1
-    }
+    let (joined, joinedMarks) = joinedChunks(of: document, text, wholeMarks: wholeMarks, marks: marks)
     if joined != whole.text || joinedMarks != wholeMarks {
         violated("plain-chunks", "chunks of \(text) (\(minimum)–\(maximum) bytes) read \(joined.debugDescription)")
     }
@@ -477,27 +459,9 @@ func htmlChunksTarget(_ bytes: [UInt8]) {
         return marks.map { $0.sorted() }
     }
     let wholeMarks = marks(whole)
-    var joined = ""
-    var joinedMarks: [[String]] = []
-    var k = 0
-    while let chunk = document.chunk(at: k) {
-        if chunk.message.text == unreadable { return }
-        joined += chunk.message.text
-        joinedMarks += marks(chunk.message)
-        var end = chunk.bytes.upperBound
-        if end > chunk.bytes.lowerBound && text[end - 1] == 0x0A {
-            end -= 1
-            if end > chunk.bytes.lowerBound && text[end - 1] == 0x0D { end -= 1 }
-        }
-        // The line break the chunk was cut after is the reader's separator; the whole parse
-        // says what is over it.
-        let separator = String(decoding: text[end..<chunk.bytes.upperBound], as: UTF8.self)
-        joined += separator
-        let units = separator.utf16.count
-        guard joinedMarks.count + units <= wholeMarks.count else { break }
-        joinedMarks += wholeMarks[joinedMarks.count..<(joinedMarks.count + units)]
-        k += 1
-    }
+    let chunks = (0..<document.chunkCount).compactMap { document.chunk(at: $0) }
+    if chunks.contains(where: { $0.message.text == unreadable }) { return }
+    let (joined, joinedMarks) = joinedChunks(of: document, text, wholeMarks: wholeMarks, marks: marks)
     if joined != whole.text || joinedMarks != wholeMarks {
         violated(
             "html-chunks",
@@ -511,4 +475,32 @@ extension UInt8 {
     var isASCIIAlnum: Bool {
         (0x30...0x39).contains(self) || (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self)
     }
+}
+
+/// The texts of `document`'s chunks of `text`, joined with the line breaks they were cut
+/// after, and the marks of each UTF-16 unit: `marks` of each chunk's message, and for the
+/// line breaks between chunks those of the whole text (`wholeMarks`), which says what is
+/// over them.
+func joinedChunks<Mark>(
+    of document: ChunkedDocument, _ text: [UInt8], wholeMarks: [Mark], marks: (Message) -> [Mark]
+) -> (String, [Mark]) {
+    var joined = ""
+    var joinedMarks: [Mark] = []
+    var k = 0
+    while let chunk = document.chunk(at: k) {
+        joined += chunk.message.text
+        joinedMarks += marks(chunk.message)
+        var end = chunk.bytes.upperBound
+        if end > chunk.bytes.lowerBound && text[end - 1] == 0x0A {
+            end -= 1
+            if end > chunk.bytes.lowerBound && text[end - 1] == 0x0D { end -= 1 }
+        }
+        let separator = String(decoding: text[end..<chunk.bytes.upperBound], as: UTF8.self)
+        joined += separator
+        let units = separator.utf16.count
+        guard joinedMarks.count + units <= wholeMarks.count else { break }
+        joinedMarks += wholeMarks[joinedMarks.count..<(joinedMarks.count + units)]
+        k += 1
+    }
+    return (joined, joinedMarks)
 }
