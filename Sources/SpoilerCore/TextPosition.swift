@@ -27,23 +27,33 @@ public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Complexity: O(`utf8Offset`).
     public init(utf8Offset: Int, in bytes: some Sequence<UInt8>) {
-        var line = 1
-        var column = 1
-        var utf16 = 0
-        var i = 0
+        self = TextPosition(utf8Offset: 0, utf16Offset: 0, line: 1, column: 1).advanced(over: bytes.prefix(utf8Offset))
+        self.utf8Offset = utf8Offset
+    }
+
+    /// The position after `bytes`, which follow this one in the input: a reader that knows
+    /// where one place is finds a later one by reading only what lies between.
+    ///
+    /// ```swift
+    /// let start = TextPosition(utf8Offset: 0, utf16Offset: 0, line: 1, column: 1)
+    /// let p = start.advanced(over: Array("ab\ncd".utf8))  // line 2, column 3, utf8Offset 5
+    /// ```
+    ///
+    /// - Complexity: O(n) in the bytes.
+    public func advanced(over bytes: some Sequence<UInt8>) -> TextPosition {
+        var p = self
         for b in bytes {
-            if i >= utf8Offset { break }
             if b == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
+                p.line += 1
+                p.column = 1
             } else {
-                column += 1
+                p.column += 1
             }
             // Lead bytes start a scalar; 4-byte sequences are two UTF-16 units.
-            if b & 0xC0 != 0x80 { utf16 += b >= 0xF0 && b <= 0xF4 ? 2 : 1 }
-            i += 1
+            if b & 0xC0 != 0x80 { p.utf16Offset += b >= 0xF0 && b <= 0xF4 ? 2 : 1 }
+            p.utf8Offset += 1
         }
-        self.init(utf8Offset: utf8Offset, utf16Offset: utf16, line: line, column: column)
+        return p
     }
 
     /// `line:column`.

@@ -160,6 +160,23 @@ import Testing
         #expect(chunked.out.contains("filler line 0 ") && chunked.out.contains("tail line 199"))
     }
 
+    /// A chunk that does not parse says where, as the whole file's parse does: its line and
+    /// column and its byte offset in the file, not in the chunk.
+    @Test func aChunkThatDoesNotParseSaysWhereInTheFile() throws {
+        var paragraphs = (1...3000).map { "para \($0) <b>bold</b> words here and more words to fill the line" }
+        paragraphs[2499] = "para 2500 oops </b> stray"
+        let url = try ReadChunkedCommandTests.temporaryFile(
+            paragraphs.joined(separator: "\n\n") + "\n", name: "spoiler-stray", ext: "html")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let args = ["read", "--from", "html", "--color", "never", url.path]
+        let (whole, chunked) = try ReadChunkedCommandTests.wholeAndChunked(args, columns: 200)
+        #expect(whole.status != 0 && chunked.status == 0, "\(chunked.err)")
+        let said = "\(url.path):4999:16: Unexpected end tag at byte offset 163842"
+        #expect(whole.err.contains(said), "\(whole.err)")
+        #expect(chunked.out.contains("[could not be read: \(said)]"), "\(chunked.out.prefix(300))")
+        #expect(chunked.out.contains("para 2999 bold words"))
+    }
+
     /// An HTML file with a `<tg-spoiler>` never closed cannot be parsed whole: the chunks
     /// inside it say so, with the tag's place in the file, and show none of its text.
     @Test func anHTMLSpoilerNeverClosedIsSaidToBe() throws {

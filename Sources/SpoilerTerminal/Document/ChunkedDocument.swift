@@ -42,8 +42,10 @@ import Synchronization
 public final class ChunkedDocument: ReaderDocument {
     /// Parses one chunk's bytes (for the text rules without the chunk's final line
     /// break, and with the markup that reopens and closes what is open at its ends); the
-    /// ``Part`` says where the chunk lies.
-    public typealias Parse = @Sendable (_ bytes: [UInt8], _ part: Part) -> Message
+    /// ``Part`` says where the chunk lies. A ``ParseError`` it throws becomes the chunk's
+    /// message through the document's ``Failure``, its position moved to where it is in the
+    /// whole file (its line and column counted from the start of the file).
+    public typealias Parse = @Sendable (_ bytes: [UInt8], _ part: Part) throws(ParseError) -> Message
 
     /// Where a chunk given to ``Parse`` lies, and what was put around its bytes.
     public struct Part: Sendable, Equatable {
@@ -91,6 +93,8 @@ public final class ChunkedDocument: ReaderDocument {
         var workerPosition = -1
         /// The position of the markup never closed, once read (from the start of the file).
         var unclosedPosition: TextPosition?
+        /// The positions found by ``position(ofByte:)``, in the order of their offsets.
+        var positions: [TextPosition] = []
     }
 
     /// The last chunks found from the end of the file (``lastChunkFromEnd()``):
@@ -291,12 +295,20 @@ public final class ChunkedDocument: ReaderDocument {
     }
 
     /// The position of byte `offset` of the document: its line and column (in bytes, from 1)
-    /// and its UTF-16 offset, read from the start.
+    /// and its UTF-16 offset, read from the last position found before it (or the start);
+    /// each is kept, so that the errors of a file's chunks read it once in all.
     func position(ofByte offset: Int) -> TextPosition {
-        let blocks = stride(from: 0, to: offset, by: Self.blockBytes).lazy.map { from in
-            self.read(from..<min(offset, from + Self.blockBytes))
+        let start = TextPosition(utf8Offset: 0, utf16Offset: 0, line: 1, column: 1)
+        let from = state.withLock { s in s.positions.last { $0.utf8Offset <= offset } } ?? start
+        let blocks = stride(from: from.utf8Offset, to: offset, by: Self.blockBytes).lazy.map { at in
+            self.read(at..<min(offset, at + Self.blockBytes))
         }
-        return TextPosition(utf8Offset: offset, in: blocks.joined())
+        let found = from.advanced(over: blocks.joined())
+        state.withLock { s in
+            let k = s.positions.firstIndex { $0.utf8Offset > offset } ?? s.positions.count
+            if k == 0 || s.positions[k - 1].utf8Offset != offset { s.positions.insert(found, at: k) }
+        }
+        return found
     }
 
     /// Where the content ends: the end of the last message of an export, else the file's end.
@@ -374,7 +386,27 @@ public final class ChunkedDocument: ReaderDocument {
                 break
             }
         }
-        let message = unreadable ?? parse(bytes, Part(isLast: isLast, reopenedBytes: reopenedBytes))
+        let message: Message
+        if let unreadable {
+            message = unreadable
+        } else {
+            do throws(ParseError) {
+                message = try parse(bytes, Part(isLast: isLast, reopenedBytes: reopenedBytes))
+            } catch {
+                // Where it went wrong in the file, not in the chunk's bytes.
+                var located = error
+                if let at = error.position?.utf8Offset {
+                    let offset = range.lowerBound + min(max(0, at - reopenedBytes), range.count)
+                    located.position = position(ofByte: offset)
+                    // A reason that names the same byte names it in the file too.
+                    let said = " at byte offset \(at)"
+                    if error.reason.hasSuffix(said) {
+                        located.reason = error.reason.dropLast(said.count) + " at byte offset \(offset)"
+                    }
+                }
+                message = failed(located)
+            }
+        }
         state.withLock { s in
             s.cache[index] = message
             s.cacheOrder.append(index)

@@ -47,15 +47,11 @@ extension ReadCommand {
                     }
                 document = try ChunkedDocument(
                     path: path, rule: rule, separator: format == .markdown ? "\n\n" : "\n"
-                ) { bytes, part in
-                    do throws(ParseError) {
-                        return try parseChunk(bytes, part: part, format: format, options: options)
-                    } catch {
-                        return failed(error)
-                    }
+                ) { bytes, part throws(ParseError) in
+                    try parseChunk(bytes, part: part, format: format, options: options)
                 } failed: { error in
-                    // The whole file's parse fails there (a tag never closed): its error, at its
-                    // place in the file.
+                    // The chunk's parse fails (its error at its place in the file), or the whole
+                    // file's does there (a tag never closed).
                     failed(error)
                 }
             case .export:

@@ -1,0 +1,29 @@
+import SpoilerCore
+import SpoilerTestSupport
+import Testing
+
+/// ``TextPosition``: a position found from the start of a text is the one found by going on
+/// from any earlier position over the bytes between.
+@Suite struct TextPositionTests {
+    @Test func aPositionFoundFromAnEarlierOneIsTheOneFoundFromTheStart() {
+        let pieces: [[UInt8]] = [
+            Array("ab".utf8), [0x0A], Array("é".utf8), Array("😀".utf8), Array("漢".utf8), [0xFF], [0x80], [0x0D, 0x0A],
+        ]
+        forAll(
+            { rng -> ([UInt8], Int, Int) in
+                var bytes: [UInt8] = []
+                for _ in 0..<Int(rng.next() % 40) { bytes += pieces[Int(rng.next() % UInt64(pieces.count))] }
+                let b = Int(rng.next() % UInt64(bytes.count + 1))
+                return (bytes, Int(rng.next() % UInt64(b + 1)), b)
+            }, count: 2000
+        ) { bytes, a, b in
+            let fromStart = TextPosition(utf8Offset: b, in: bytes)
+            let fromA = TextPosition(utf8Offset: a, in: bytes).advanced(over: bytes[a..<b])
+            return fromStart == fromA
+        }
+        let start = TextPosition(utf8Offset: 0, utf16Offset: 0, line: 1, column: 1)
+        #expect(
+            start.advanced(over: Array("ab\nc😀".utf8))
+                == TextPosition(utf8Offset: 8, utf16Offset: 6, line: 2, column: 6))
+    }
+}
