@@ -454,15 +454,8 @@ func htmlChunksTarget(_ bytes: [UInt8]) {
 /// line breaks only (a quotation's `>` cut from its text would read otherwise). The chunks
 /// on either side of a cut inside an entity say they cannot be read.
 func markdownV2ChunksTarget(_ bytes: [UInt8]) {
-    // (A backslash before a line break or carriage return escapes it; the reader parses a
-    // chunk cut after that line without its final line break, and shows the backslash. Not
-    // checked: a known difference, rare (a line of MarkdownV2 ending in a backslash where a
-    // chunk is cut).)
-    guard !zip(bytes, bytes.dropFirst()).contains(where: { $0 == 0x5C && ($1 == 0x0D || $1 == 0x0A) }) else {
-        return
-    }
-    // (Nor quotations: the lines of one are cut apart where a chunk must be, and each part is
-    // a quotation of its own.)
+    // (Not quotations: the lines of one are cut apart where a chunk must be, and each part is
+    // a quotation of its own: a known difference.)
     guard !bytes.contains(0x3E) else { return }
     entityChunksTarget(
         "markdownv2-chunks", bytes, rule: .markdownV2Text,

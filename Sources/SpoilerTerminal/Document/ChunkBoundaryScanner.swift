@@ -74,6 +74,10 @@ public struct ChunkBoundaryScanner: Sendable {
     private var afterSpace = -1
     /// MarkdownV2: whether an entity is open at `afterNewline`, at `afterSpace`.
     private var afterNewlineOpen = false
+    /// MarkdownV2: where the last carriage return a backslash escapes is (-1: none). A line
+    /// break after it, or one escaped itself, is no place to cut: the chunk is parsed
+    /// without its last line break, and the backslash would show.
+    private var escapedReturnAt = -1
     private var afterSpaceOpen = false
     private var lineIndent = 0
     private var lineLead: UInt8 = 0
@@ -624,6 +628,7 @@ public struct ChunkBoundaryScanner: Sendable {
                     balance.map { Self.lineBreakOrMarkup(in: bytes, from: i, before: before, syntax: $0.syntax) }
                     ?? Self.lineBreak(in: bytes, from: i, before: before)
                 if end > i {
+                    if bytes[i] == 0x0D && balance?.isEscaping == true { escapedReturnAt = position }
                     balance?.takeText()
                     var k = end - 1
                     while k >= i && bytes[k] != 0x20 { k -= 1 }
@@ -649,9 +654,11 @@ public struct ChunkBoundaryScanner: Sendable {
                     cut(at: p, open: entityOpen, emit: emit)
                 }
             }
+            let escaped = balance?.isEscaping ?? false
             if balance != nil {
                 if EntityBalance.isMarkup(b, in: balance!.syntax) { balance!.take(b) } else { balance!.takeText() }
             }
+            if b == 0x0D && escaped { escapedReturnAt = p }
             if b == 0x0A {
                 let blank = !lineHasText
                 if markdown && lineHasText && lineIndent <= 3 && lineLeadRun >= 3 {
@@ -666,8 +673,10 @@ public struct ChunkBoundaryScanner: Sendable {
                 lineLead = 0
                 lineLeadRun = 0
                 lineInLead = true
-                afterNewline = p + 1
-                afterNewlineOpen = entityOpen
+                if !escaped && escapedReturnAt != p - 1 {
+                    afterNewline = p + 1
+                    afterNewlineOpen = entityOpen
+                }
                 let balanced = balance?.isBalanced ?? true
                 if blank && fence == nil
                     && ((balanced && p + 1 - (chunkStart ?? 0) >= minimumBytes) || p + 1 == cutsAt)

@@ -41,6 +41,9 @@ struct EntityBalance: Sendable, Equatable {
         open.isEmpty && code == 0 && backticks == 0 && !escaped && pending == nil && !inURL
     }
 
+    /// MarkdownV2: whether the next byte is escaped (a backslash came before it).
+    var isEscaping: Bool { escaped }
+
     /// Whether `b` changes what is open, or may: the bytes that must be taken one at a time
     /// (any run of others goes to ``takeText()`` at once).
     static func isMarkup(_ b: UInt8, in syntax: Syntax) -> Bool {

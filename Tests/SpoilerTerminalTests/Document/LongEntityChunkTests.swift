@@ -181,6 +181,26 @@ import Testing
         #expect(document.chunk(at: 0)?.message.text == "before")
     }
 
+    /// MarkdownV2 lines that end in a backslash (which escapes the line break, or the
+    /// carriage return before it): a chunk cut where it must be is never cut after one, so
+    /// no chunk shows a backslash the whole text's parse takes as an escape.
+    @Test func aMarkdownV2LineEndingInABackslashIsNotCutAfter() throws {
+        let lines = (0..<60).map { k in "line \(k) words" + (k % 3 == 0 ? "\\" : "") + (k % 2 == 0 ? "\r\n" : "\n") }
+        let bytes = Array(lines.joined().utf8)
+        let whole = try MarkdownV2Parser.parse(bytes)
+        for max in [16, 23, 40, 64] {
+            let document = ChunkedDocument(
+                bytes: bytes, rule: .markdownV2Text, minimumBytes: 4, maximumBytes: max, separator: "\n"
+            ) { chunk, _ in
+                (try? MarkdownV2Parser.parse(chunk)) ?? Message(text: "[could not be read]")
+            }
+            #expect(document.chunkCount > 10)
+            let (text, _) = joinedChunks(of: document, bytes, whole: whole)
+            #expect(text == whole.text, "max \(max)")
+            #expect(!text.contains("\\"))
+        }
+    }
+
     /// A tag never closed makes the whole file's parse fail: the chunks inside it say so,
     /// naming the tag and where it opens, and show none of its text.
     @Test func aTagNeverClosedIsSaidToBe() throws {
