@@ -455,8 +455,14 @@ func htmlChunksTarget(_ bytes: [UInt8]) {
 /// on either side of a cut inside an entity say they cannot be read.
 func markdownV2ChunksTarget(_ bytes: [UInt8]) {
     // (Not quotations: the lines of one are cut apart where a chunk must be, and each part is
-    // a quotation of its own: a known difference.)
+    // a quotation of its own: a known difference. Nor a text whose last line break a
+    // backslash escapes: the reader parses the last chunk without it, and shows the
+    // backslash, another.)
     guard !bytes.contains(0x3E) else { return }
+    var end = bytes.count
+    if end > 1 && bytes[end - 1] == 0x0A { end -= 1 }
+    if end > 1 && bytes[end - 1] == 0x0D { end -= 1 }
+    guard end == bytes.count || bytes[1..<end].reversed().prefix { $0 == 0x5C }.count % 2 == 0 else { return }
     entityChunksTarget(
         "markdownv2-chunks", bytes, rule: .markdownV2Text,
         leastMaximum: { text in
