@@ -91,8 +91,6 @@ public final class ChunkedDocument: ReaderDocument {
         var tail: Tail?
         /// Where ``indexInBackground()``'s worker scans: the start of its block, or -1.
         var workerPosition = -1
-        /// The position of the markup never closed, once read (from the start of the file).
-        var unclosedPosition: TextPosition?
         /// The positions found by ``position(ofByte:)``, in the order of their offsets.
         var positions: [TextPosition] = []
     }
@@ -366,11 +364,8 @@ public final class ChunkedDocument: ReaderDocument {
                 bytes = before + bytes + after
                 reopenedBytes = before.count
             case .unclosed(let reason, let byteOffset):
-                // Read from the start once, for every chunk inside it.
-                let known = state.withLock { $0.unclosedPosition }
-                let place = known ?? position(ofByte: byteOffset)
-                if known == nil { state.withLock { $0.unclosedPosition = place } }
-                unreadable = failed(ParseError(.syntax, reason, position: place))
+                // Read from the start once, for every chunk inside it (the position is kept).
+                unreadable = failed(ParseError(.syntax, reason, position: position(ofByte: byteOffset)))
             case .unreadable:
                 let maximum = state.withLock { $0.scanner.maximumBytes }
                 func size(_ bytes: Int) -> String { bytes >= 1024 ? "\(bytes / 1024) KB" : "\(bytes) bytes" }
