@@ -585,13 +585,11 @@ public struct ChunkBoundaryScanner: Sendable {
         let lastInside = self.lastInside
         let unreadable = { (c: Int) -> OpenAtCut? in c > lastInside ? nil : .unreadable }
         if afterNewline > start {
-            let at = afterNewline
-            cut(at: at) { emit($0, unreadable(at)) }
+            cut(at: afterNewline) { emit($0, unreadable($0)) }
         } else if afterSpace > start {
-            let at = afterSpace
-            cut(at: at) { emit($0, unreadable(at)) }
+            cut(at: afterSpace) { emit($0, unreadable($0)) }
         } else if b & 0xC0 != 0x80 && p > start && (tracker.isInText || p - start >= 4 * maximumBytes) {
-            cut(at: p) { emit($0, unreadable(p)) }
+            cut(at: p) { emit($0, unreadable($0)) }
         }
     }
 
