@@ -391,13 +391,9 @@ public final class ChunkedDocument: ReaderDocument {
                 // Where it went wrong in the file, not in the chunk's bytes.
                 var located = error
                 if let at = error.position?.utf8Offset {
-                    let offset = range.lowerBound + min(max(0, at - reopenedBytes), range.count)
-                    located.position = position(ofByte: offset)
                     // A reason that names the same byte names it in the file too.
-                    let said = " at byte offset \(at)"
-                    if error.reason.hasSuffix(said) {
-                        located.reason = error.reason.dropLast(said.count) + " at byte offset \(offset)"
-                    }
+                    located = error.moved(
+                        to: position(ofByte: range.lowerBound + min(max(0, at - reopenedBytes), range.count)))
                 }
                 message = failed(located)
             }
