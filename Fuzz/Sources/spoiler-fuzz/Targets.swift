@@ -455,14 +455,8 @@ func htmlChunksTarget(_ bytes: [UInt8]) {
 /// on either side of a cut inside an entity say they cannot be read.
 func markdownV2ChunksTarget(_ bytes: [UInt8]) {
     // (Not quotations: the lines of one are cut apart where a chunk must be, and each part is
-    // a quotation of its own: a known difference. Nor a text whose last line break a
-    // backslash escapes: the reader parses the last chunk without it, and shows the
-    // backslash, another.)
+    // a quotation of its own: a known difference.)
     guard !bytes.contains(0x3E) else { return }
-    var end = bytes.count
-    if end > 1 && bytes[end - 1] == 0x0A { end -= 1 }
-    if end > 1 && bytes[end - 1] == 0x0D { end -= 1 }
-    guard end == bytes.count || bytes[1..<end].reversed().prefix { $0 == 0x5C }.count % 2 == 0 else { return }
     entityChunksTarget(
         "markdownv2-chunks", bytes, rule: .markdownV2Text,
         leastMaximum: { text in
@@ -483,7 +477,9 @@ func chunkMark(_ e: Entity) -> String {
 /// first byte, the largest at least `leastMaximum` of the text): where the whole text
 /// parses and every chunk could be read, the chunks' texts, joined with the line breaks
 /// they were cut after, are the whole text's, and every UTF-16 unit is under the same
-/// entities (``chunkMark(_:)``) as in the whole parse. A chunk that cannot be read
+/// entities (``chunkMark(_:)``) as in the whole parse. The whole text is read as every
+/// command reads a file (`MessageParser.parseWholeInput`): the line break that ends it is no
+/// part of the message (a backslash before it escapes nothing). A chunk that cannot be read
 /// (one the reader cut where what is open cannot be opened again) ends the check.
 func entityChunksTarget(
     _ name: String, _ bytes: [UInt8], rule: ChunkBoundaryScanner.Rule, leastMaximum: ([UInt8]) -> Int,
@@ -491,7 +487,13 @@ func entityChunksTarget(
 ) {
     guard let first = bytes.first else { return }
     let text = Array(bytes.dropFirst())
-    guard let whole = try? parse(text) else { return }
+    var body = text[...]
+    if body.last == 0x0A {
+        body.removeLast()
+        if body.last == 0x0D { body.removeLast() }
+    }
+    let finalBreak = String(decoding: text[body.endIndex...], as: UTF8.self)
+    guard let whole = try? parse(Array(body)) else { return }
     let minimum = Int(first & 0x0F) + 1
     let maximum = max(minimum + Int(first >> 4) * 8, leastMaximum(text))
     let unreadable = "[could not be read]"
@@ -515,7 +517,8 @@ func entityChunksTarget(
     let chunks = (0..<document.chunkCount).compactMap { document.chunk(at: $0) }
     if chunks.contains(where: { $0.message.text == unreadable }) { return }
     let (joined, joinedMarks) = joinedChunks(of: document, text, wholeMarks: wholeMarks, marks: marks)
-    if joined != whole.text || joinedMarks != wholeMarks {
+    // (The last chunk's line break is joined after it as any other's.)
+    if joined != whole.text + finalBreak || joinedMarks != wholeMarks {
         violated(
             name,
             "chunks of \(String(decoding: text, as: UTF8.self).debugDescription) (\(minimum)–\(maximum) bytes) read "
