@@ -17,13 +17,47 @@
 package struct HTMLTagTracker: MarkupCutTracker, Equatable {
     /// One open tag.
     package struct OpenTag: Sendable, Equatable {
+        /// Which tag it is (its end tag must name it).
+        let tag: HTMLScanner.Tag
+        /// The start tag as written, when it can be opened again and is not `<name>` in
+        /// lower case (that one needs no room of its own: ``bareStartTags``).
+        private let written: [UInt8]?
+        private let reopens: Bool
+        /// The byte offset of its `<`.
+        package let byteOffset: Int
+
+        /// `tag` opened by `startTag` (`<` to `>`; nil when it cannot be opened again) at
+        /// `byteOffset`.
+        init(_ tag: HTMLScanner.Tag, startTag: UnsafeBufferPointer<UInt8>?, byteOffset: Int) {
+            self.tag = tag
+            self.byteOffset = byteOffset
+            reopens = startTag != nil
+            guard let startTag else {
+                written = nil
+                return
+            }
+            let bare = HTMLTagTracker.bareStartTags[Int(tag.rawValue)]
+            let same = bare.withUnsafeBufferPointer { bare in
+                guard bare.count == startTag.count else { return false }
+                for k in 0..<bare.count where bare[k] != startTag[k] { return false }
+                return true
+            }
+            written = same ? nil : Array(startTag)
+        }
+
         /// The name that closes it (`</name>`), in lower case.
-        package var name: String
+        package var name: String { tag.name }
+
         /// The start tag as written, `<` to `>`; nil when opening it again would change what
         /// the text means, or when it is too long to keep (``maximumTagBytes``).
-        package var startTag: [UInt8]?
-        /// The byte offset of its `<`.
-        package var byteOffset: Int
+        package var startTag: [UInt8]? {
+            reopens ? written ?? HTMLTagTracker.bareStartTags[Int(tag.rawValue)] : nil
+        }
+    }
+
+    /// `<name>` of each tag, in lower case: most start tags are written so.
+    static let bareStartTags: [[UInt8]] = (0...HTMLScanner.Tag.blockquote.rawValue).map { raw in
+        [0x3C] + Array((HTMLScanner.Tag(rawValue: raw)?.name ?? "").utf8) + [0x3E]
     }
 
     /// The longest start tag kept to be opened again.
@@ -175,6 +209,51 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
         return j
     }
 
+    /// Takes at once a tag of the two plainest forms, `<name>` and `</name>` (a name of ASCII
+    /// letters, digits and `-`), whose bytes are `bytes[from..<end]` (`<` to `>`), the first
+    /// at `offset`, while ``isInText``: what taking them one at a time with
+    /// ``take(_:at:)`` does (`spoiler read`'s index of a long HTML file meets a tag every
+    /// few bytes). Returns false, having taken nothing, for any other tag, and for an end
+    /// tag where nothing is open (whose bytes after `</` are text): take those a byte at a
+    /// time.
+    package mutating func takeSimpleTag(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int, at offset: Int)
+        -> Bool
+    {
+        guard state == .text, end - from >= 3, bytes[from] == 0x3C, bytes[end - 1] == 0x3E else { return false }
+        let base = bytes.baseAddress!
+        let isEnd = base[from + 1] == 0x2F
+        let nameStart = isEnd ? from + 2 : from + 1
+        guard nameStart < end - 1, !isEnd || !open.isEmpty else { return false }
+        let tag = HTMLScanner.Tag.named(base + nameStart, count: end - 1 - nameStart)
+        if tag == nil {
+            // A name no tag has is the whole tag's only if nothing else is between `<` and
+            // `>` (a known name is letters and `-`).
+            for k in nameStart..<(end - 1) {
+                let b = base[k]
+                guard TDLibText.isAlnum(b) || b == 0x2D else { return false }
+            }
+        }
+        // As the `<` does.
+        tagStart = offset
+        overflow = false
+        inReference = false
+        lastWasText = false
+        if !raw.isEmpty { raw.removeAll(keepingCapacity: true) }
+        if isEnd {
+            // The name must be the innermost open tag's.
+            guard let tag, tag == open.last?.tag else { return true }
+            closedLast = open.removeLast()
+        } else {
+            // `<span>` needs its class; an `<a>` takes its text as its link (not opened again).
+            guard let tag, tag != .span else { return true }
+            let written = UnsafeBufferPointer(rebasing: bytes[from..<end])
+            open.append(OpenTag(tag, startTag: tag == .a ? nil : written, byteOffset: offset))
+            closedLast = nil
+        }
+        changes += 1
+        return true
+    }
+
     /// Takes the byte `b` at `offset`.
     package mutating func take(_ b: UInt8, at offset: Int) {
         switch state {
@@ -316,7 +395,11 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
             default: startTag = raw
             }
         }
-        open.append(OpenTag(name: tag.name, startTag: startTag, byteOffset: tagStart))
+        if let startTag {
+            startTag.withUnsafeBufferPointer { open.append(OpenTag(tag, startTag: $0, byteOffset: tagStart)) }
+        } else {
+            open.append(OpenTag(tag, startTag: nil, byteOffset: tagStart))
+        }
         changes += 1
         closedLast = nil
         raw.removeAll(keepingCapacity: true)
@@ -330,7 +413,7 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
         let name = raw[2..<nameEnd]
         if !name.isEmpty {
             let tag = name.withUnsafeBufferPointer { HTMLScanner.Tag.named($0.baseAddress!, count: $0.count) }
-            guard let tag, tag.name == open.last?.name else { return reject() }
+            guard let tag, tag == open.last?.tag else { return reject() }
         }
         closedLast = open.removeLast()
         changes += 1

@@ -200,7 +200,8 @@ public struct ChunkBoundaryScanner: Sendable {
         switch rule {
         case .paragraphs, .markdownBlocks, .markdownV2Text: scanText(bytes) { emit($0, $1 ? .unreadable : nil) }
         case .htmlText:
-            var tracker = tags!
+            // Taken out while it works, so that its arrays stay unshared.
+            var tracker = tags.take()!
             scanEntities(bytes, &tracker, emit: emit)
             tags = tracker
         case .plainText: scanPlain(bytes) { emit($0, $1.map { .plain($0) }) }
@@ -392,14 +393,14 @@ public struct ChunkBoundaryScanner: Sendable {
 
     /// Whether `place` is one to cut a chunk from `start` at, with what is open there known:
     /// still what `tracker` has open (which can be opened again), or noted before it changed.
-    private func isUsable<T: MarkupCutTracker>(_ place: EntityPlace, from start: Int, _ tracker: T) -> Bool {
+    private func isUsable(_ place: EntityPlace, from start: Int, _ tracker: HTMLTagTracker) -> Bool {
         guard place.offset > start else { return false }
         return place.changes == tracker.changes ? tracker.canReopen : place.known
     }
 
     /// A cut of a text with entities at `place` (one ``isUsable(_:from:_:)``).
-    private mutating func cut<T: MarkupCutTracker>(
-        at place: EntityPlace, _ tracker: T, emit: (Int, OpenAtCut?) -> Void
+    private mutating func cut(
+        at place: EntityPlace, _ tracker: HTMLTagTracker, emit: (Int, OpenAtCut?) -> Void
     ) {
         var open = place.open
         if place.changes == tracker.changes {
@@ -419,7 +420,7 @@ public struct ChunkBoundaryScanner: Sendable {
     /// Notes what is open at the places to cut at that had what was open when `tracker`'s
     /// ``MarkupCutTracker/changes`` was `changes`, now that its last byte has changed it
     /// (once: a place is dropped should it have changed more).
-    private mutating func noteOpen<T: MarkupCutTracker>(changedFrom changes: Int, _ tracker: T) {
+    private mutating func noteOpen(changedFrom changes: Int, _ tracker: HTMLTagTracker) {
         for k in 0..<2 {
             var place = k == 0 ? entityNewline : entitySpace
             guard place.offset >= 0, !place.known, place.changes == changes else { continue }
@@ -436,7 +437,7 @@ public struct ChunkBoundaryScanner: Sendable {
     /// A line break's or space's place before `next`, the byte at `offset`, becomes a place
     /// to cut if the tracker allows a cut there with what is open now.
     @inline(__always)
-    private mutating func confirmEntityCandidates<T: MarkupCutTracker>(_ tracker: T, next: UInt8, at offset: Int) {
+    private mutating func confirmEntityCandidates(_ tracker: HTMLTagTracker, next: UInt8, at offset: Int) {
         if pendingEntityNewline.offset == offset {
             if pendingEntityNewline.changes == tracker.changes && tracker.isSafeCut(before: next) {
                 entityNewline = pendingEntityNewline
@@ -455,8 +456,8 @@ public struct ChunkBoundaryScanner: Sendable {
     /// blank line cuts only where nothing is open; a cut after ``maximumBytes`` goes to the
     /// last line break, else space, else character boundary where the tracker allows one,
     /// with what is open there; where what is open cannot be opened again, as before.
-    private mutating func scanEntities<T: MarkupCutTracker>(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ tracker: inout T, emit: (Int, OpenAtCut?) -> Void
+    private mutating func scanEntities(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ tracker: inout HTMLTagTracker, emit: (Int, OpenAtCut?) -> Void
     ) {
         let n = bytes.count
         var i = 0
@@ -466,7 +467,7 @@ public struct ChunkBoundaryScanner: Sendable {
                 // Text that is neither markup nor a line break changes nothing but the last
                 // space, up to where a chunk may have to be cut: taken at once.
                 let room = start + maximumBytes - position
-                let end = Self.entityTextStop(in: bytes, from: i, before: i + max(0, min(room, n - i)), T.self)
+                let end = Self.entityTextStop(in: bytes, from: i, before: i + max(0, min(room, n - i)))
                 if end > i {
                     confirmEntityCandidates(tracker, next: bytes[i], at: position)
                     if !lineHasText {
@@ -495,6 +496,11 @@ public struct ChunkBoundaryScanner: Sendable {
                     continue
                 }
             }
+            if skipsAhead && tracker.isInText && bytes[i] == 0x3C
+                && takeSimpleTag(bytes, at: &i, start: start, &tracker)
+            {
+                continue
+            }
             if skipsAhead && !tracker.isInText {
                 // Inside a tag nothing opens or closes before its `>`, and no place to cut is
                 // inside: its other bytes (but line breaks, spaces and tabs) go to the tracker
@@ -520,8 +526,7 @@ public struct ChunkBoundaryScanner: Sendable {
             let textBefore = tracker.lastWasText
             // A place to cut at keeps what is open there, should this byte change it.
             let changes = tracker.changes
-            let watched = { (place: EntityPlace) in place.offset >= 0 && !place.known && place.changes == changes }
-            let mayChange = T.mayChangeOpen(b) && (watched(entityNewline) || watched(entitySpace))
+            let mayChange = HTMLTagTracker.mayChangeOpen(b) && watchesPlaces(changes: changes)
             tracker.take(b, at: p)
             if mayChange && tracker.changes != changes { noteOpen(changedFrom: changes, tracker) }
             switch b {
@@ -562,10 +567,49 @@ public struct ChunkBoundaryScanner: Sendable {
         }
     }
 
+    /// Whether a place to cut at was noted while what is open was as it was at `changes`, and
+    /// does not yet know what that was: a change of what is open must tell it
+    /// (``noteOpen(changedFrom:_:)``).
+    @inline(__always)
+    private func watchesPlaces(changes: Int) -> Bool {
+        let watched = { (place: EntityPlace) in place.offset >= 0 && !place.known && place.changes == changes }
+        return watched(entityNewline) || watched(entitySpace)
+    }
+
+    /// Takes a tag of the plainest forms (`<name>`, `</name>`; ``HTMLTagTracker/takeSimpleTag(_:from:end:at:)``)
+    /// that starts at `bytes[i]` and ends within these bytes, before a chunk from `start` has
+    /// to be cut, as its bytes taken one at a time would be taken, and moves `i` past it; false,
+    /// with nothing taken, for any other.
+    @inline(__always)
+    private mutating func takeSimpleTag(
+        _ bytes: UnsafeBufferPointer<UInt8>, at i: inout Int, start: Int, _ tracker: inout HTMLTagTracker
+    ) -> Bool {
+        // No byte of it may come where the chunk reaches its maximum (a cut is looked for
+        // there); a tag this short has no line break to look at.
+        let limit = i + min(bytes.count - i, start + maximumBytes - position, 64)
+        var j = i + 1
+        while j < limit && bytes[j] != 0x3E && bytes[j] != 0x3C { j += 1 }
+        guard j < limit && bytes[j] == 0x3E else { return false }
+        let p = position
+        // What the `<` does first (no place is confirmed before a `<`).
+        confirmEntityCandidates(tracker, next: 0x3C, at: p)
+        let changes = tracker.changes
+        let mayChange = watchesPlaces(changes: changes)
+        guard tracker.takeSimpleTag(bytes, from: i, end: j + 1, at: p) else { return false }
+        // What its `>` does.
+        if mayChange && tracker.changes != changes { noteOpen(changedFrom: changes, tracker) }
+        lineHasText = true
+        position += j + 1 - i
+        i = j + 1
+        lastInside = position - 1
+        if tracker.isOutside { lastOutside = position } else { lastInside = position }
+        return true
+    }
+
     /// The cut of a chunk that has reached ``maximumBytes`` at `p`, before the byte `b`, if
     /// there is a place for it yet.
-    private mutating func forceEntityCut<T: MarkupCutTracker>(
-        at p: Int, before b: UInt8, _ tracker: T, emit: (Int, OpenAtCut?) -> Void
+    private mutating func forceEntityCut(
+        at p: Int, before b: UInt8, _ tracker: HTMLTagTracker, emit: (Int, OpenAtCut?) -> Void
     ) {
         let start = chunkStart ?? 0
         if entityNewline.offset > start + 1 && isUsable(entityNewline, from: start, tracker) {
@@ -593,13 +637,11 @@ public struct ChunkBoundaryScanner: Sendable {
         }
     }
 
-    /// The index of the first line break, carriage return or byte `T` must take one at a
-    /// time in `bytes[from..<before]`, else `before`.
+    /// The index of the first line break, carriage return or byte the tracker must take
+    /// one at a time (``HTMLTagTracker/markupBytes``) in `bytes[from..<before]`, else `before`.
     @inline(__always)
-    static func entityTextStop<T: MarkupCutTracker>(
-        in bytes: UnsafeBufferPointer<UInt8>, from: Int, before: Int, _: T.Type
-    ) -> Int {
-        let (first, second) = T.markupBytes
+    static func entityTextStop(in bytes: UnsafeBufferPointer<UInt8>, from: Int, before: Int) -> Int {
+        let (first, second) = HTMLTagTracker.markupBytes
         return firstOf(0x0A, 0x0D, first, second, second, in: bytes, from: from, before: before)
     }
 

@@ -46,7 +46,10 @@ import Testing
     static let markupPieces = ["||", "|", "`", "\\", "\\|", "a || b", "x`y"]
     /// MarkdownV2's and HTML's.
     static let markdownV2Pieces = ["*", "_", "__", "~", "||", "`", "```", "[", "](", ")", "\\", "\\*"]
-    static let htmlPieces = ["<b>", "</b>", "<", ">", "/", "<a href=\"x/y\">", "</a>"]
+    static let htmlPieces = [
+        "<b>", "</b>", "<", ">", "/", "<a href=\"x/y\">", "</a>", "<a>", "<I>", "</i>", "<tg-spoiler>",
+        "</tg-spoiler>", "<span>", "<x>", "</x>", "</>", "<b >", "&amp;", "&", "<b\n>",
+    ]
     /// Pieces of a JSON string's content: braces and brackets that must not count, escapes.
     static let stringPieces = [
         "{", "}", "[", "]", #"\""#, #"\\"#, #"\\\""#, "messages", " ", "text and more text", "é", "漢字", ",", ":",
