@@ -14,7 +14,7 @@
 /// closed by `>`) makes the whole parse fail; the tracker passes over it, leaving what is open
 /// as it was, so a part that holds it fails to parse too. A tag still open at the end of the
 /// text is also an error for the whole parse (``unclosed``).
-package struct HTMLTagTracker: MarkupCutTracker, Equatable {
+package struct HTMLTagTracker: Sendable, Equatable {
     /// One open tag.
     package struct OpenTag: Sendable, Equatable {
         /// Which tag it is (its end tag must name it).
@@ -152,6 +152,8 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
         closedLast.map { (open[...], $0) } ?? (open.dropLast(), nil)
     }
 
+    /// ``openingMarkup`` of what was open before the last change (``changes``): nil when
+    /// it could not be opened again.
     package var openingMarkupBeforeLastChange: [UInt8]? {
         let (kept, closed) = openBeforeLastChange
         guard var bytes = Self.openingMarkup(of: kept) else { return nil }
@@ -161,6 +163,7 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
         return bytes
     }
 
+    /// ``closingMarkup`` of what was open before the last change.
     package var closingMarkupBeforeLastChange: [UInt8] {
         let (kept, closed) = openBeforeLastChange
         return Self.closingMarkup(of: kept, then: closed)
@@ -196,6 +199,9 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
         return ("Can't find end tag corresponding to start tag \"\(top.name)\"", top.byteOffset)
     }
 
+    /// Takes the bytes of `bytes[from..<before]` (the first at `offset`) while inside a tag
+    /// (not ``isInText``), stopping before one that may end it or change what is open, and
+    /// before a line break, carriage return, space or tab; returns the index it stopped at.
     package mutating func takeInsideMarkup(
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, before: Int, at offset: Int
     ) -> Int {
@@ -379,27 +385,24 @@ package struct HTMLTagTracker: MarkupCutTracker, Equatable {
         let name = raw[1..<nameEnd]
         guard let tag = name.withUnsafeBufferPointer({ HTMLScanner.Tag.named($0.baseAddress!, count: $0.count) })
         else { return reject() }
-        var startTag: [UInt8]?
+        // Whether the tag as written (`raw`) opens it again with the same meaning.
+        var reopens = false
         if nameEnd == raw.count - 1 {
             // `<name>`, no attributes: the name says it all (a span needs its class), but for
             // an `<a>`, which takes its text as its link: opened again around a part, it would
             // link that part's text.
             if tag == .span { return reject() }
-            startTag = tag == .a ? nil : raw
+            reopens = tag != .a
         } else if !overflow {
             // The start tag as the parser reads it: an error there is one for the whole parse.
             guard let (read, attributes) = HTMLScanner.readStartTag(raw), read == tag else { return reject() }
             switch tag {
-            case .a where attributes.argument.isEmpty: startTag = nil
-            case .code where !attributes.argument.isEmpty: startTag = nil
-            default: startTag = raw
+            case .a where attributes.argument.isEmpty: reopens = false
+            case .code where !attributes.argument.isEmpty: reopens = false
+            default: reopens = true
             }
         }
-        if let startTag {
-            startTag.withUnsafeBufferPointer { open.append(OpenTag(tag, startTag: $0, byteOffset: tagStart)) }
-        } else {
-            open.append(OpenTag(tag, startTag: nil, byteOffset: tagStart))
-        }
+        raw.withUnsafeBufferPointer { open.append(OpenTag(tag, startTag: reopens ? $0 : nil, byteOffset: tagStart)) }
         changes += 1
         closedLast = nil
         raw.removeAll(keepingCapacity: true)

@@ -418,7 +418,7 @@ public struct ChunkBoundaryScanner: Sendable {
     }
 
     /// Notes what is open at the places to cut at that had what was open when `tracker`'s
-    /// ``MarkupCutTracker/changes`` was `changes`, now that its last byte has changed it
+    /// ``HTMLTagTracker/changes`` was `changes`, now that its last byte has changed it
     /// (once: a place is dropped should it have changed more).
     private mutating func noteOpen(changedFrom changes: Int, _ tracker: HTMLTagTracker) {
         for k in 0..<2 {
