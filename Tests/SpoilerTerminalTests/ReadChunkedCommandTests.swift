@@ -134,6 +134,57 @@ import Testing
         #expect(chunked.out.contains("shown") && chunked.out.contains("v29x11") && chunked.out.contains("w0x0"))
     }
 
+    /// A MarkdownV2 file with a spoiler longer than a chunk may be (64 KB), inside bold and
+    /// underline with italic inside it: chunks are cut inside it, and every chunk reads as
+    /// the whole file does, the spoiler hidden. Before, the chunks cut inside it said they
+    /// could not be read.
+    @Test func aMarkdownV2SpoilerLongerThanAChunkReadsAsTheWholeFile() throws {
+        var text = ""
+        for p in 0..<30 { text += (0..<12).map { "w\(p)x\($0)" }.joined(separator: " ") + "\n\n" }
+        text += "*Bold __under ||"
+        for line in 0..<4000 {
+            text += "secret \\_ _secret_ \(line) secret" + (line % 9 == 8 ? "\n\n" : line % 5 == 4 ? "\r\n" : "\n")
+        }
+        text += "|| shown__ x* after\n\n"
+        for p in 0..<30 { text += (0..<12).map { "v\(p)x\($0)" }.joined(separator: " ") + "\n\n" }
+        #expect(text.utf8.count > 120_000)
+        let url = try ReadChunkedCommandTests.temporaryFile(text, name: "spoiler-long", ext: "txt")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let args = ["read", "--from", "markdownv2", "--color", "never", url.path]
+        let (whole, chunked) = try ReadChunkedCommandTests.wholeAndChunked(args, columns: 60)
+        #expect(whole.status == 0 && chunked.status == 0, "\(whole.err)\(chunked.err)")
+        #expect(ReadChunkedCommandTests.masked(chunked.out) == ReadChunkedCommandTests.masked(whole.out))
+        #expect(chunked.out != whole.out)
+        #expect(!chunked.out.contains("could not be read") && !chunked.out.contains("secret"))
+        #expect(!chunked.out.contains("||") && !chunked.out.contains("__") && !chunked.out.contains("*"))
+        #expect(chunked.out.contains("shown") && chunked.out.contains("v29x11") && chunked.out.contains("w0x0"))
+    }
+
+    /// A MarkdownV2 file with a spoiler never closed cannot be parsed whole: the chunks
+    /// inside it say so, with the spoiler's place in the file, and show none of its text.
+    @Test func aMarkdownV2SpoilerNeverClosedIsSaidToBe() throws {
+        var text = (0..<1000).map { "w\($0)" }.joined(separator: " ") + "\n\nw3 "
+        let opensAt = text.utf8.count
+        text += "||"
+        for line in 0..<4000 { text += "secret \(line) secret" + (line % 9 == 8 ? "\n\n" : "\n") }
+        let url = try ReadChunkedCommandTests.temporaryFile(text, name: "spoiler-open", ext: "txt")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let args = ["read", "--from", "markdownv2", "--color", "never", url.path]
+        let whole = try runSpoiler(args, environment: ["COLUMNS": "400", "SPOILER_READ_CHUNKED": "1000000000"])
+        let reason = "3:4: Can't find end of Spoiler entity at byte offset \(opensAt)"
+        #expect(whole.status != 0 && whole.err.contains("\(url.path):\(reason)"), "\(whole.err)")
+        let said = "could not be read: \(url.path):\(reason)"
+        let chunked = try runSpoiler(args, environment: ["COLUMNS": "400", "SPOILER_READ_CHUNKED": "0"])
+        #expect(chunked.status == 0, "\(chunked.err)")
+        #expect(!chunked.out.contains("secret"))
+        #expect(chunked.out.contains("w0 w1 w2") && chunked.out.contains("w999"))
+        let lines = chunked.out.split(separator: "\n")
+        #expect(lines.filter { $0.contains("could not be read") }.count > 1)
+        #expect(
+            lines.allSatisfy { !$0.contains("could not be read") || $0.contains(said) },
+            "\(chunked.out.prefix(2000))")
+    }
+
     /// Plain text under `--spoiler-reasons`: a spoiler with a reason, longer than a chunk,
     /// whose lines hold `|`s of their own. The chunks after the first start inside it, and
     /// their text before a `|` is no reason (the whole file's parse takes the first `|`

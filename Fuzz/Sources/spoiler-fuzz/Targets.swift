@@ -449,20 +449,17 @@ func htmlChunksTarget(_ bytes: [UInt8]) {
 }
 
 /// `spoiler read`'s chunks of MarkdownV2 (the first byte picks the chunk sizes):
-/// ``entityChunksTarget(_:_:rule:leastMaximum:parse:)`` with chunks longer than the longest
-/// line, as the reader's 64 KB chunks are in a document of lines shorter than that: cut at
-/// line breaks only (a quotation's `>` cut from its text would read otherwise). The chunks
-/// on either side of a cut inside an entity say they cannot be read.
+/// ``entityChunksTarget(_:_:rule:leastMaximum:parse:)``, cut inside lines and entities too.
+/// The chunks on either side of a cut where what is open cannot be opened again (a link's
+/// text, code) say they cannot be read, which ends the check.
 func markdownV2ChunksTarget(_ bytes: [UInt8]) {
     // (Not quotations: the lines of one are cut apart where a chunk must be, and each part is
-    // a quotation of its own: a known difference.)
+    // a quotation of its own, and a line cut inside is one no more after the cut: known
+    // differences.)
     guard !bytes.contains(0x3E) else { return }
-    entityChunksTarget(
-        "markdownv2-chunks", bytes, rule: .markdownV2Text,
-        leastMaximum: { text in
-            (text.split(separator: 0x0A, omittingEmptySubsequences: false).map(\.count).max() ?? 0) + 2
-        }
-    ) { bytes throws(ParseError) in try MarkdownV2Parser.parse(bytes) }
+    entityChunksTarget("markdownv2-chunks", bytes, rule: .markdownV2Text, leastMaximum: { _ in 4 }) {
+        bytes throws(ParseError) in try MarkdownV2Parser.parse(bytes)
+    }
 }
 
 /// An entity's type, link and language, as `*-chunks` targets compare them; a quotation's

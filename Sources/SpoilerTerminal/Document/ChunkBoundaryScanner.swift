@@ -17,11 +17,16 @@ public struct ChunkBoundaryScanner: Sendable {
         /// Text: after a blank line.
         case paragraphs
         /// Telegram MarkdownV2: after a blank line where no entity is open (its markers
-        /// read in outline, as TDLib pairs them), so that an entity across a blank line stays
-        /// in one chunk. A chunk that has to be cut where one is open (after
-        /// ``maximumBytes``) is not parsed: ``ChunkedDocument`` says the chunks on either side
-        /// of such a cut cannot be read (parsed on their own, those inside a spoiler would
-        /// show it).
+        /// read in outline, as TDLib pairs them: `EntityBalance`), so that an entity across a
+        /// blank line stays in one chunk. A chunk that has to be cut where one is open (after
+        /// ``maximumBytes``) is cut at a line break, space or between two characters with
+        /// text on both sides, and its parts are parsed after the markers that open what is
+        /// open at their start and before those that close what is open at their end
+        /// (``ChunkedDocument`` does), where those are bold, italic, underline, strikethrough
+        /// and spoilers outside a quotation; where they are not (a link's text, code, a
+        /// quotation) a chunk waits up to twice ``maximumBytes`` for them to close, and is
+        /// then cut as before: ``ChunkedDocument`` says the chunks on either side cannot be
+        /// read (parsed on their own, those inside a spoiler would show it).
         case markdownV2Text
         /// Telegram HTML: after a blank line outside every tag, as the parse of the whole text
         /// reads its tags (`HTMLTagTracker`). A chunk that has to be cut inside tags (after
@@ -84,8 +89,25 @@ public struct ChunkBoundaryScanner: Sendable {
     private var lineLeadRun = 0
     private var lineInLead = true
     private var fence: (mark: UInt8, length: Int)?
-    /// MarkdownV2: what is open.
-    private var balance: EntityBalance?
+    /// MarkdownV2: what is open (`followsBalance`; kept for every rule, so that it is
+    /// changed in place, never copied out of an optional).
+    private var balance = EntityBalance(.markdownV2)
+    private let followsBalance: Bool
+    /// MarkdownV2: what was open at `afterNewline` and `afterSpace` (``EntityBalance/depth``)
+    /// and whether it could be opened again there (``EntityBalance/canReopen``), and whether
+    /// the bytes on both sides of each are text (``EntityBalance/isPlain(_:)``), the one
+    /// after known when it comes.
+    private var newlineDepth = EntityBalance.Depth()
+    private var spaceDepth = EntityBalance.Depth()
+    private var newlineReopens = false
+    private var spaceReopens = false
+    private var newlineBeforePlain = false
+    private var newlinePlain = false
+    private var spacePlain = false
+    /// MarkdownV2: the last byte taken, and the last of the line before its line break (not
+    /// a carriage return; the line break before a blank line).
+    private var previousByte: UInt8 = 0x0A
+    private var lineLastByte: UInt8 = 0x0A
     /// HTML: the tags open, as the whole text's parse has them.
     package private(set) var tags: HTMLTagTracker?
     // HTML: places a cut after ``maximumBytes`` may go where something is open (after a line
@@ -102,7 +124,8 @@ public struct ChunkBoundaryScanner: Sendable {
     /// is scanned, ``PlainMarkupTracker/resolve(_:)`` says what is open for certain at each
     /// place a chunk was cut where something looked open.
     public private(set) var markup = PlainMarkupTracker()
-    /// Plain text and HTML: the last offset the scan found nothing open at (-1: none yet).
+    /// Plain text, MarkdownV2 and HTML: the last offset the scan found nothing open at (-1:
+    /// none yet).
     /// What looked open at a cut before it is known for certain: it closed.
     public private(set) var lastOutside = -1
     /// HTML: the last offset the scan found something open at, a tag or a tag being read
@@ -134,8 +157,8 @@ public struct ChunkBoundaryScanner: Sendable {
         self.minimumBytes = max(1, minimumBytes)
         self.maximumBytes = max(self.minimumBytes, maximumBytes)
         if rule != .exportMessages { chunkStart = 0 }
+        followsBalance = rule == .markdownV2Text
         switch rule {
-        case .markdownV2Text: balance = EntityBalance(.markdownV2)
         case .htmlText: tags = HTMLTagTracker()
         default: break
         }
@@ -198,7 +221,7 @@ public struct ChunkBoundaryScanner: Sendable {
     /// what is open there when the chunk was cut where something is (nil when nothing is).
     mutating func scanCuts(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Int, OpenAtCut?) -> Void) {
         switch rule {
-        case .paragraphs, .markdownBlocks, .markdownV2Text: scanText(bytes) { emit($0, $1 ? .unreadable : nil) }
+        case .paragraphs, .markdownBlocks, .markdownV2Text: scanText(bytes, emit: emit)
         case .htmlText:
             // Taken out while it works, so that its arrays stay unshared.
             var tracker = tags.take()!
@@ -210,8 +233,10 @@ public struct ChunkBoundaryScanner: Sendable {
     }
 
     /// What the whole text's parse finds open at its end, and the sentence it fails with,
-    /// once the whole document is scanned (HTML); nil when nothing is.
-    var unclosedMarkup: (reason: String, byteOffset: Int)? { tags?.unclosed }
+    /// once the whole document is scanned (HTML, MarkdownV2); nil when nothing is.
+    var unclosedMarkup: (reason: String, byteOffset: Int)? {
+        tags?.unclosed ?? (followsBalance ? balance.unclosed : nil)
+    }
 
     private mutating func cut(at p: Int, emit: (Int) -> Void) {
         chunkStart = p
@@ -645,15 +670,72 @@ public struct ChunkBoundaryScanner: Sendable {
         return firstOf(0x0A, 0x0D, first, second, second, in: bytes, from: from, before: before)
     }
 
-    /// A cut of a text at `p`; `open`: an entity is open there (MarkdownV2).
-    private mutating func cut(at p: Int, open: Bool, emit: (Int, Bool) -> Void) {
-        cut(at: p) { emit($0, open) }
+    /// A cut of a text at `p`; `open`: an entity is open there that is not opened again
+    /// (MarkdownV2): the chunks on either side cannot be read.
+    private mutating func cut(at p: Int, open: Bool, emit: (Int, OpenAtCut?) -> Void) {
+        cut(at: p) { emit($0, open ? .unreadable : nil) }
+    }
+
+    /// MarkdownV2: a cut at `p` where the outermost `depth` entities the balance has open are
+    /// closed before it and opened again after it (what was open at `p`, which could be
+    /// opened again there).
+    private mutating func cutReopening(
+        at p: Int, _ depth: EntityBalance.Depth, emit: (Int, OpenAtCut?) -> Void
+    ) {
+        let open = EntityCut(offset: p, opening: balance.openingMarkup(depth), closing: balance.closingMarkup(depth))
+        cut(at: p) { emit($0, .markup(open)) }
+    }
+
+    /// MarkdownV2: the cut of a chunk that has reached ``maximumBytes`` at `p`, before the
+    /// byte `b`: at the last line break, else the last space, where nothing is open there or
+    /// what is open can be opened again with text on both sides
+    /// (``EntityBalance/isPlain(_:)``); else here, between two such bytes; else the next
+    /// byte may be such a place. After twice the maximum with none, cut as before: where
+    /// something is open, the chunks on either side cannot be read.
+    private mutating func forceMarkdownV2Cut(
+        at p: Int, before b: UInt8, emit: (Int, OpenAtCut?) -> Void
+    ) {
+        let start = chunkStart ?? 0
+        if afterNewline > start {
+            if !afterNewlineOpen { return cut(at: afterNewline, open: false, emit: emit) }
+            if newlineReopens && newlinePlain && balance.holds(newlineDepth) {
+                return cutReopening(at: afterNewline, newlineDepth, emit: emit)
+            }
+        }
+        if afterSpace > start {
+            if !afterSpaceOpen { return cut(at: afterSpace, open: false, emit: emit) }
+            if spaceReopens && spacePlain && balance.holds(spaceDepth) {
+                return cutReopening(at: afterSpace, spaceDepth, emit: emit)
+            }
+        }
+        if p > start && EntityBalance.isPlain(previousByte) && EntityBalance.isPlain(b) {
+            if balance.isBalanced { return cut(at: p, open: false, emit: emit) }
+            if balance.canReopen { return cutReopening(at: p, balance.depth, emit: emit) }
+        }
+        guard p - start >= 2 * maximumBytes else { return }
+        if afterNewline > start {
+            cut(at: afterNewline, open: afterNewlineOpen, emit: emit)
+        } else if afterSpace > start {
+            cut(at: afterSpace, open: afterSpaceOpen, emit: emit)
+        } else if b & 0xC0 != 0x80 && p > start && previousByte != 0x0A {
+            // (Not after a line break a backslash escapes, which is no `afterNewline`: the
+            // chunk is parsed without its last line break, and the backslash would show.)
+            cut(at: p, open: entityOpen, emit: emit)
+        }
     }
 
     /// Whether a MarkdownV2 entity is open after the bytes taken.
-    private var entityOpen: Bool { !(balance?.isBalanced ?? true) }
+    private var entityOpen: Bool { followsBalance && !balance.isBalanced }
 
-    private mutating func scanText(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Int, Bool) -> Void) {
+    /// MarkdownV2: a line break's or space's place right before `b`, the byte at `p`, is
+    /// one with text after it if `b` is text.
+    @inline(__always)
+    private mutating func notePlaces(before b: UInt8, at p: Int) {
+        if p == afterNewline { newlinePlain = newlineBeforePlain && EntityBalance.isPlain(b) }
+        if p == afterSpace { spacePlain = EntityBalance.isPlain(b) }
+    }
+
+    private mutating func scanText(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Int, OpenAtCut?) -> Void) {
         let markdown = rule == .markdownBlocks
         var i = 0
         while i < bytes.count {
@@ -665,19 +747,32 @@ public struct ChunkBoundaryScanner: Sendable {
                 let room = (chunkStart ?? 0) + maximumBytes - position
                 let before = i + max(0, min(room, bytes.count - i))
                 let end =
-                    balance.map { Self.lineBreakOrMarkup(in: bytes, from: i, before: before, syntax: $0.syntax) }
-                    ?? Self.lineBreak(in: bytes, from: i, before: before)
+                    followsBalance
+                    ? Self.lineBreakOrMarkup(in: bytes, from: i, before: before, syntax: balance.syntax)
+                    : Self.lineBreak(in: bytes, from: i, before: before)
                 if end > i {
-                    if bytes[i] == 0x0D && balance?.isEscaping == true { escapedReturnAt = position }
-                    balance?.takeText()
+                    if followsBalance {
+                        if bytes[i] == 0x0D && balance.isEscaping { escapedReturnAt = position }
+                        notePlaces(before: bytes[i], at: position)
+                        balance.takeText()
+                    }
                     var k = end - 1
                     while k >= i && bytes[k] != 0x20 { k -= 1 }
                     if k >= i {
                         afterSpace = position + (k - i) + 1
                         afterSpaceOpen = entityOpen
+                        if followsBalance {
+                            if afterSpaceOpen { (spaceDepth, spaceReopens) = (balance.depth, balance.canReopen) }
+                            spacePlain = k + 1 < end && EntityBalance.isPlain(bytes[k + 1])
+                        }
                     }
                     position += end - i
                     i = end
+                    if followsBalance {
+                        previousByte = bytes[end - 1]
+                        lineLastByte = previousByte
+                        if balance.isBalanced { lastOutside = position }
+                    }
                     continue
                 }
             }
@@ -685,7 +780,10 @@ public struct ChunkBoundaryScanner: Sendable {
             let p = position
             position += 1
             let start = chunkStart ?? 0
-            if p - start >= maximumBytes {
+            if followsBalance { notePlaces(before: b, at: p) }
+            if followsBalance && p - start >= maximumBytes {
+                forceMarkdownV2Cut(at: p, before: b, emit: emit)
+            } else if p - start >= maximumBytes {
                 if afterNewline > start && fence == nil {
                     cut(at: afterNewline, open: afterNewlineOpen, emit: emit)
                 } else if !markdown && afterSpace > start {
@@ -694,9 +792,22 @@ public struct ChunkBoundaryScanner: Sendable {
                     cut(at: p, open: entityOpen, emit: emit)
                 }
             }
-            let escaped = balance?.isEscaping ?? false
-            if balance != nil {
-                if EntityBalance.isMarkup(b, in: balance!.syntax) { balance!.take(b) } else { balance!.takeText() }
+            let escaped = followsBalance && balance.isEscaping
+            if followsBalance {
+                if EntityBalance.isMarkup(b, in: balance.syntax) {
+                    balance.take(b, at: p)
+                } else {
+                    balance.takeText()
+                }
+                previousByte = b
+                if b == 0x0A {
+                    // (A line break before the markers that close what is open is text too.)
+                    newlineBeforePlain = EntityBalance.isPlain(lineLastByte) || lineLastByte == 0x0A
+                    lineLastByte = 0x0A
+                } else if b != 0x0D {
+                    lineLastByte = b
+                }
+                if balance.isBalanced { lastOutside = p + 1 }
             }
             if b == 0x0D && escaped { escapedReturnAt = p }
             if b == 0x0A {
@@ -716,8 +827,12 @@ public struct ChunkBoundaryScanner: Sendable {
                 if !escaped && escapedReturnAt != p - 1 {
                     afterNewline = p + 1
                     afterNewlineOpen = entityOpen
+                    if afterNewlineOpen {
+                        (newlineDepth, newlineReopens) = (balance.depth, balance.canReopen)
+                    }
+                    newlinePlain = false
                 }
-                let balanced = balance?.isBalanced ?? true
+                let balanced = !entityOpen
                 if blank && fence == nil
                     && ((balanced && p + 1 - (chunkStart ?? 0) >= minimumBytes) || p + 1 == cutsAt)
                 {
@@ -729,6 +844,8 @@ public struct ChunkBoundaryScanner: Sendable {
                 if b == 0x20 {
                     afterSpace = p + 1
                     afterSpaceOpen = entityOpen
+                    if afterSpaceOpen { (spaceDepth, spaceReopens) = (balance.depth, balance.canReopen) }
+                    spacePlain = false
                 }
                 if lineInLead && !lineHasText { lineIndent += b == 0x09 ? 4 : 1 }
                 if lineHasText { lineInLead = false }

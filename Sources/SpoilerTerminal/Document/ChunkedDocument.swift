@@ -29,10 +29,11 @@ import Synchronization
 /// file's parse reads them. A tag never closed makes the whole file's parse fail; a chunk
 /// inside one (known once the index reaches the end) is not parsed: it is the message
 /// `failed` makes of the whole parse's error, which names the tag and where it opens.
-/// MarkdownV2 (``ChunkBoundaryScanner/Rule/markdownV2Text``) is not cut inside an entity so:
-/// the chunks on either side of a cut where one is open are not parsed either (each is the
-/// message `failed` makes of an error saying so), since those inside a spoiler, parsed on
-/// their own, would show it.
+/// MarkdownV2 (``ChunkBoundaryScanner/Rule/markdownV2Text``) is cut so too, with the
+/// markers that close and open bold, italic, underline, strikethrough and spoilers; where
+/// what is open cannot be opened so (a link's text, code, a quotation), the chunks on either
+/// side of the cut are not parsed (each is the message `failed` makes of an error saying
+/// so), since those inside a spoiler, parsed on their own, would show it.
 ///
 /// ```swift
 /// let document = try ChunkedDocument(path: "notes.txt", rule: .paragraphs, separator: "\n") { bytes, _ in
@@ -235,8 +236,7 @@ public final class ChunkedDocument: ReaderDocument {
     private enum Between {
         case markup(before: [UInt8], after: [UInt8])
         case unclosed(reason: String, byteOffset: Int)
-        /// MarkdownV2 cut inside an entity, or HTML where tags are open that cannot be
-        /// opened again: not parsed.
+        /// MarkdownV2 or HTML cut where what is open cannot be opened again: not parsed.
         case unreadable
     }
 
@@ -374,8 +374,9 @@ public final class ChunkedDocument: ReaderDocument {
                     ? "A tag runs on for more than \(size(2 * maximum)) here with no place where it can be opened "
                         + "again (an <a> without href, a <code> with a language, or no text between its tags): "
                         + "HTML cannot be read a chunk at a time inside it"
-                    : "An entity runs on for more than a chunk (\(size(maximum))) here: MarkdownV2 cannot be read "
-                        + "a chunk at a time inside one"
+                    : "An entity runs on for more than \(size(2 * maximum)) here with no place where it can be opened "
+                        + "again (a link, code, a quotation, or no text between its markers): MarkdownV2 cannot be read "
+                        + "a chunk at a time inside it"
                 unreadable = failed(ParseError(.syntax, reason))
             default:
                 break

@@ -5,11 +5,10 @@ import SpoilerParser
 enum OpenAtCut: Sendable, Equatable {
     /// Plain text: what looked open (``PlainMarkupTracker``), known for certain later.
     case plain(PlainMarkupTracker.Place)
-    /// HTML: the markup of what is open (certain once it has all closed).
+    /// HTML and MarkdownV2: the markup of what is open (certain once it has all closed).
     case markup(EntityCut)
-    /// MarkdownV2: an entity is open; HTML: tags are open that cannot be opened again (a
-    /// cut that came after no place for one in twice a chunk). The chunks on either side
-    /// are not parsed.
+    /// MarkdownV2 and HTML: what is open cannot be opened again (a cut that came after no
+    /// place for one in twice a chunk). The chunks on either side are not parsed.
     case unreadable
 }
 

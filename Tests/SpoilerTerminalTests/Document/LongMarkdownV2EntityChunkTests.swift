@@ -1,0 +1,216 @@
+import SpoilerCore
+import SpoilerParser
+import SpoilerTerminal
+import SpoilerTestSupport
+import Testing
+
+/// `spoiler read` of a long MarkdownV2 file a chunk at a time, where one entity runs on for
+/// longer than a chunk may be: the chunk is cut inside it, between two characters of text,
+/// and each part is parsed after the markers that open what is open at its start and before
+/// those that close what is open at its end, so the chunks read as the whole file does;
+/// where what is open cannot be opened again (a link's text, code, a quotation) the chunks
+/// on either side say they cannot be read; an entity never closed is said to be so.
+@Suite struct LongMarkdownV2EntityChunkTests {
+    /// Words and escapes that go inside the long entities.
+    static let words = [
+        "word", "secret", "\\*", "\\_", "\\|", "\\\\", "\\.", "é", "漢字", "😀", "\n", "\n\n", "\r\n", "  ", "x",
+        "a\\-b", "\\>",
+    ]
+    /// Markers that can be opened again.
+    static let reopenable = ["*", "_", "__", "~", "||"]
+    /// Short pieces that are not cut inside (or are cut as before: they do not run on so long).
+    static let short = [
+        "[link](http://example.com/a_b)", "`co|de*`", "```swift\nlet x\n```", "**", "_i_",
+        "![👍](tg://emoji?id=5368324170671202286)",
+    ]
+
+    /// A document of words and entities, some of them nested and longer than a chunk.
+    static func document(_ rng: inout SplitMix64) -> String {
+        func words(_ count: Int, _ rng: inout SplitMix64) -> String {
+            (0..<count).map { _ in
+                LongMarkdownV2EntityChunkTests.words[
+                    Int(rng.next() % UInt64(LongMarkdownV2EntityChunkTests.words.count))]
+            }
+            .joined(separator: rng.next() % 2 == 0 ? " " : "")
+        }
+        func entity(_ depth: Int, _ open: [String], _ rng: inout SplitMix64) -> String {
+            // Not a marker already open (it would close it). Italic inside underline and
+            // underline inside italic are reopened with an empty entity between their markers.
+            let choices = reopenable.filter { !open.contains($0) }
+            guard let marker = choices.isEmpty ? nil : choices[Int(rng.next() % UInt64(choices.count))] else {
+                return words(3, &rng)
+            }
+            var inner = "ab "
+            for _ in 0..<Int(rng.next() % 4 + 1) {
+                inner += " ab "
+                switch rng.next() % 4 {
+                case 0 where depth < 3: inner += entity(depth + 1, open + [marker], &rng)
+                case 1: inner += short[Int(rng.next() % UInt64(short.count))]
+                default: inner += words(Int(rng.next() % 60 + 1), &rng)
+                }
+            }
+            // (Text on both sides of each marker, as MarkdownV2 writers put it.)
+            return marker + inner + " ab" + marker
+        }
+        var text = ""
+        for _ in 0..<Int(rng.next() % 6 + 1) {
+            text += rng.next() % 3 == 0 ? words(Int(rng.next() % 20), &rng) : entity(0, [], &rng)
+            text += rng.next() % 2 == 0 ? "\n\n" : " "
+        }
+        return text
+    }
+
+    static func markdownV2(_ bytes: [UInt8], min: Int, max: Int) -> ChunkedDocument {
+        ChunkedDocument(bytes: bytes, rule: .markdownV2Text, minimumBytes: min, maximumBytes: max, separator: "\n") {
+            chunk, _ in
+            (try? MarkdownV2Parser.parse(chunk)) ?? Message(text: "[could not be read]")
+        } failed: { error in
+            Message(text: "[could not be read: \(error.position.map { "\($0)" } ?? "?"): \(error.reason)]")
+        }
+    }
+
+    @Test func entitiesLongerThanAChunkReadAsTheWhole() {
+        var cutInside = 0
+        forAll(
+            { rng -> ([UInt8], Int, Int) in
+                let bytes = Array(LongMarkdownV2EntityChunkTests.document(&rng).utf8)
+                // (Longer than the longest short piece twice: those are cut as before.)
+                let max = Int(rng.next() % 150) + 128
+                return (bytes, Int(rng.next() % UInt64(max)) + 1, max)
+            }, count: 800
+        ) { bytes, min, max in
+            let whole: Message
+            do {
+                whole = try MarkdownV2Parser.parse(bytes)
+            } catch {
+                Issue.record(
+                    "the whole does not parse: \(error): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                return false
+            }
+            let document = LongMarkdownV2EntityChunkTests.markdownV2(bytes, min: min, max: max)
+            let (text, marks) = LongEntityChunkTests.joined(document, bytes, whole: whole)
+            if document.chunkCount > 1 && bytes.count > 2 * max { cutInside += 1 }
+            guard text == whole.text && marks == LongEntityChunkTests.coverage(whole) else {
+                Issue.record(
+                    "min \(min) max \(max): \(String(decoding: bytes, as: UTF8.self).debugDescription) read \(text.debugDescription)"
+                )
+                return false
+            }
+            return true
+        }
+        #expect(cutInside > 100)
+    }
+
+    /// A spoiler of many chunks inside bold, italic and underline, as the reader reads it:
+    /// every chunk parses, each word of it is hidden and under all three, and the text after
+    /// it is not hidden. Before, every chunk inside it said it could not be read.
+    @Test func aSpoilerOfManyChunksIsHiddenInEveryChunk() throws {
+        let inside = (0..<2000).map { $0 % 13 == 12 ? "secret\n\n" : $0 % 7 == 6 ? "secret\n" : "secret " }.joined()
+        let bytes = Array(("before\n\n*bold __under _it ||" + inside + "secret|| shown_ ok__ x* after\n").utf8)
+        let document = LongMarkdownV2EntityChunkTests.markdownV2(bytes, min: 100, max: 1000)
+        #expect(document.chunkCount > 10)
+        var hidden = 0
+        for k in 0..<document.chunkCount {
+            let m = try #require(document.chunk(at: k)).message
+            #expect(!m.text.contains("could not be read") && !m.text.contains("*") && !m.text.contains("|"))
+            let units = Array(m.text.utf16)
+            var covered = [Set<EntityType>](repeating: [], count: units.count)
+            for e in m.entities {
+                for u in e.offset..<(e.offset + e.length) { covered[u].insert(e.type) }
+            }
+            for (word, isHidden) in [("secret", true), ("shown", false)] {
+                let w = Array(word.utf16)
+                for u in 0..<max(0, units.count - w.count + 1) where units[u..<(u + w.count)].elementsEqual(w) {
+                    #expect(covered[u].contains(.spoiler) == isHidden, "chunk \(k): \(word) at \(u)")
+                    #expect(covered[u].isSuperset(of: [.bold, .underline, .italic]), "chunk \(k): \(word) at \(u)")
+                    if isHidden { hidden += 1 }
+                }
+            }
+        }
+        #expect(hidden == 2001)
+    }
+
+    /// A spoiler of many chunks inside a link's text (whose URL comes after it): no place
+    /// where it can be opened again comes, and the chunks cut inside it say they cannot be
+    /// read, showing none of its words.
+    @Test func aSpoilerInsideALinkIsNotShown() throws {
+        let inside = (0..<600).map { $0 % 11 == 10 ? "secret\n" : "secret " }.joined()
+        let bytes = Array(("before\n\n[||" + inside + "||](https://example.com)\n\nlater\n").utf8)
+        #expect(try MarkdownV2Parser.parse(bytes).entities.contains { $0.type == .spoiler && $0.length > 400 })
+        let document = LongMarkdownV2EntityChunkTests.markdownV2(bytes, min: 4, max: 300)
+        #expect(document.chunkCount > 4)
+        var unreadable = 0
+        for k in 0..<document.chunkCount {
+            let m = try #require(document.chunk(at: k)).message
+            let units = Array(m.text.utf16)
+            var covered = [Bool](repeating: false, count: units.count)
+            for e in m.entities where e.type == .spoiler {
+                for u in e.offset..<(e.offset + e.length) { covered[u] = true }
+            }
+            let word = Array("secret".utf16)
+            let shown = (0..<max(0, units.count - word.count + 1)).filter {
+                !covered[$0] && units[$0..<($0 + word.count)].elementsEqual(word)
+            }
+            #expect(shown.isEmpty, "chunk \(k) shows \(shown.count) hidden words: \(String(m.text.prefix(80)))")
+            if m.text.contains("MarkdownV2 cannot be read a chunk at a time inside it") { unreadable += 1 }
+        }
+        #expect(unreadable > 2)
+        #expect(document.chunk(at: 0)?.message.text == "before\n")
+    }
+
+    /// An entity never closed makes the whole file's parse fail: the chunks inside it say
+    /// so, naming the entity and where it opens, as the whole parse does, and show none of
+    /// its text.
+    @Test func anEntityNeverClosedIsSaidToBe() throws {
+        let inside = (0..<600).map { $0 % 11 == 10 ? "secret\n\n" : "secret " }.joined()
+        let bytes = Array(("shown first\n\n*bold ||" + inside).utf8)
+        var wholeError = ""
+        do throws(ParseError) {
+            _ = try MarkdownV2Parser.parse(bytes)
+            Issue.record("the whole parses")
+        } catch {
+            wholeError = error.reason
+        }
+        let document = LongMarkdownV2EntityChunkTests.markdownV2(bytes, min: 10, max: 500)
+        #expect(document.chunkCount > 5)
+        #expect(document.chunk(at: 0)?.message.text == "shown first\n")
+        for k in 1..<document.chunkCount {
+            let m = try #require(document.chunk(at: k)).message
+            #expect(m.text == "[could not be read: 3:7: \(wholeError)]")
+        }
+    }
+
+    /// A quotation whose `||` before its end makes it expandable, then a spoiler that runs on
+    /// for many chunks: the `||` opens no spoiler, so the text after the quotation is not
+    /// taken as hidden (nor the spoiler's as shown).
+    @Test func anExpandableQuotationsMarkOpensNoSpoiler() throws {
+        let inside = (0..<800).map { $0 % 9 == 8 ? "secret\n" : "secret " }.joined()
+        let bytes = Array((">quoted\n>more||\nplain words here\n\n||" + inside + "secret|| shown after\n").utf8)
+        let whole = try MarkdownV2Parser.parse(bytes)
+        #expect(whole.entities.contains { $0.type == .expandableBlockquote })
+        let document = LongMarkdownV2EntityChunkTests.markdownV2(bytes, min: 10, max: 400)
+        let (text, marks) = LongEntityChunkTests.joined(document, bytes, whole: whole)
+        #expect(text == whole.text)
+        #expect(marks == LongEntityChunkTests.coverage(whole))
+        #expect(document.chunkCount > 5)
+    }
+}
+
+extension LongMarkdownV2EntityChunkTests {
+    /// A line longer than twice a chunk with no place to cut but right after a line break a
+    /// backslash escapes: the chunk is not cut there (it is parsed without its last line
+    /// break, and the backslash would show), but a byte later. Found by the
+    /// `markdownv2-chunks` fuzz target.
+    @Test func aChunkIsNotCutAfterAnEscapedLineBreak() throws {
+        let line = "safePo\u{10}s" + String(repeating: "\\", count: 11) + "$" + String(repeating: "\\", count: 67)
+        let text = line + "X\\\n\n\n1[x](xn-%0ai)\0\0\0" + String(repeating: "\n", count: 28)
+        let bytes = Array(text.utf8)
+        // (As a file is read: the line break that ends it is no part of the message.)
+        let whole = try MarkdownV2Parser.parse(Array(bytes.dropLast()))
+        #expect(whole.text.contains("X\n\n\n1x"))
+        let document = LongMarkdownV2EntityChunkTests.markdownV2(bytes, min: 1, max: 9)
+        let (joined, marks) = LongEntityChunkTests.joined(document, bytes, whole: whole)
+        #expect(joined == whole.text + "\n")
+        #expect(marks.prefix(whole.utf16Length) == LongEntityChunkTests.coverage(whole)[...])
+    }
+}
