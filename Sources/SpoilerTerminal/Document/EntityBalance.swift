@@ -47,11 +47,13 @@ struct EntityBalance: Sendable, Equatable {
     private var pending: UInt8?
     private var pendingAt = 0
     /// MarkdownV2: backticks in a row not yet taken (the first at `backticksAt`), and
-    /// whether they are inside code (1) or pre (3), opened at `codeAt`.
+    /// whether they are inside code (1), pre (3) or code inside pre (4), the code opened at
+    /// `codeAt`, the pre at `preAt`.
     private var backticks = 0
     private var backticksAt = 0
     private var code = 0
     private var codeAt = 0
+    private var preAt = 0
     /// MarkdownV2: right after a link's `]`; inside its `(url)`, which starts at `urlAt`.
     private var afterLinkText = false
     private var inURL = false
@@ -145,10 +147,8 @@ struct EntityBalance: Sendable, Equatable {
         // A `||` waiting at the end makes its quotation expandable.
         end.mark = .none
         if end.inURL { return ("Can't find end of a URL at byte offset \(end.urlAt)", end.urlAt) }
-        if end.code > 0 {
-            let name = end.code == 3 ? "Pre" : "Code"
-            return ("Can't find end of \(name) entity at byte offset \(end.codeAt)", end.codeAt)
-        }
+        if end.code == 3 { return ("Can't find end of Pre entity at byte offset \(end.preAt)", end.preAt) }
+        if end.code > 0 { return ("Can't find end of Code entity at byte offset \(end.codeAt)", end.codeAt) }
         guard let innermost = end.open.last else { return nil }
         let at = innermost.at
         let name =
@@ -214,18 +214,37 @@ struct EntityBalance: Sendable, Equatable {
             // A lone `|` is an error of its own in MarkdownV2: nothing opens.
         }
         if backticks > 0 {
-            let run = backticks
+            // As TDLib's parser reads them from the first: three open pre, or close it; one
+            // opens code (inside pre too), or closes it.
+            var at = backticksAt
+            let end = backticksAt + backticks
             backticks = 0
-            switch code {
-            case 0:
-                // Three open pre; one opens code; two are empty code.
-                code = run >= 3 ? 3 : run == 1 ? 1 : 0
-                codeAt = backticksAt
-            case 1:
-                // Each backtick closes code or opens it again.
-                if run % 2 == 1 { code = 0 }
-            default:
-                if run >= 3 { code = 0 }
+            while at < end {
+                switch code {
+                case 0 where end - at >= 3:
+                    code = 3
+                    preAt = at
+                    at += 3
+                case 0:
+                    code = 1
+                    codeAt = at
+                    at += 1
+                case 1:
+                    code = 0
+                    at += 1
+                case 4:
+                    code = 3
+                    at += 1
+                default:
+                    if end - at >= 3 {
+                        code = 0
+                        at += 3
+                    } else {
+                        code = 4
+                        codeAt = at
+                        at += 1
+                    }
+                }
             }
         }
     }

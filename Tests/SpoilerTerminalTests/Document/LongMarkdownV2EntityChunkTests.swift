@@ -213,4 +213,30 @@ extension LongMarkdownV2EntityChunkTests {
         #expect(joined == whole.text + "\n")
         #expect(marks.prefix(whole.utf16Length) == LongEntityChunkTests.coverage(whole)[...])
     }
+
+    /// Backticks read as TDLib's parser reads them, from the first: six in a row inside pre
+    /// close it and open another, which the last three close. The index read the six as one
+    /// close, took the last three for a pre never closed, and cut the file where the whole
+    /// parse had pre open: that chunk could not be read. Found by the `markdownv2-chunks`
+    /// fuzz target.
+    @Test func backticksInARowCloseAndOpenAsTheParserReadsThem() throws {
+        for text in ["```\n``````\n```", "a `b ````c``` d`` e\n\nf", "```\nx `y` z\n```\n\ng"] {
+            let bytes = Array(text.utf8)
+            let whole = try MarkdownV2Parser.parse(bytes)
+            for max in [1, 4, 9] {
+                let document = ChunkedDocument(
+                    bytes: bytes, rule: .markdownV2Text, minimumBytes: 1, maximumBytes: max, separator: "\n"
+                ) { chunk, _ in
+                    (try? MarkdownV2Parser.parse(chunk)) ?? Message(text: "[did not parse]")
+                } failed: { _ in
+                    Message(text: "[could not be read]")
+                }
+                let texts = (0..<document.chunkCount).compactMap { document.chunk(at: $0)?.message.text }
+                #expect(!texts.contains("[did not parse]"), "\(text.debugDescription), max \(max): \(texts)")
+                if !texts.contains("[could not be read]") {
+                    #expect(LongEntityChunkTests.joined(document, bytes, whole: whole).0 == whole.text)
+                }
+            }
+        }
+    }
 }
