@@ -75,6 +75,15 @@ import Testing
         return marks
     }
 
+    /// Whether each UTF-16 unit of `message` is inside a spoiler.
+    static func hidden(_ message: Message) -> [Bool] {
+        var covered = [Bool](repeating: false, count: message.utf16Length)
+        for e in message.entities where e.type == .spoiler {
+            for u in e.offset..<(e.offset + e.length) { covered[u] = true }
+        }
+        return covered
+    }
+
     /// The chunks' texts joined by the line breaks they were cut after, with each unit's
     /// entities (those line breaks take the whole's, as in ``joinedChunks(of:_:whole:)``).
     static func joined(_ document: ChunkedDocument, _ bytes: [UInt8], whole: Message) -> (String, [Set<String>]) {
@@ -90,35 +99,48 @@ import Testing
         }
     }
 
-    @Test func htmlEntitiesLongerThanAChunkReadAsTheWhole() {
+    /// Checks that documents made by `document`, cut into chunks of at most 128 to 277 bytes
+    /// by `chunked` (bytes, least and greatest chunk length), read as their whole parse
+    /// (`parse`) does, and that more than 100 of the 800 were cut inside an entity.
+    static func longEntitiesReadAsTheWhole(
+        document: @escaping (inout SplitMix64) -> String, parse: ([UInt8]) throws -> Message,
+        chunked: ([UInt8], Int, Int) -> ChunkedDocument
+    ) {
         var cutInside = 0
         forAll(
             { rng -> ([UInt8], Int, Int) in
-                let bytes = Array(LongEntityChunkTests.document(&rng).utf8)
-                // (At least twice the longest run without text to cut between that the pieces
-                // make, which would be cut as before.)
+                let bytes = Array(document(&rng).utf8)
+                // (At least twice the longest run the pieces make that has no place where what
+                // is open can be opened again, which would be cut as before.)
                 let max = Int(rng.next() % 150) + 128
                 return (bytes, Int(rng.next() % UInt64(max)) + 1, max)
             }, count: 800
         ) { bytes, min, max in
             let whole: Message
             do {
-                whole = try HTMLParser.parse(bytes)
+                whole = try parse(bytes)
             } catch {
                 Issue.record(
                     "the whole does not parse: \(error): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
                 return false
             }
-            let document = LongEntityChunkTests.html(bytes, min: min, max: max)
+            let document = chunked(bytes, min, max)
             let (text, marks) = LongEntityChunkTests.joined(document, bytes, whole: whole)
             if document.chunkCount > 1 && bytes.count > 2 * max { cutInside += 1 }
             guard text == whole.text && marks == LongEntityChunkTests.coverage(whole) else {
-                Issue.record("min \(min) max \(max): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                let input = String(decoding: bytes, as: UTF8.self).debugDescription
+                Issue.record("min \(min) max \(max): \(input) read \(text.debugDescription)")
                 return false
             }
             return true
         }
         #expect(cutInside > 100)
+    }
+
+    @Test func htmlEntitiesLongerThanAChunkReadAsTheWhole() {
+        LongEntityChunkTests.longEntitiesReadAsTheWhole(
+            document: LongEntityChunkTests.document, parse: { try HTMLParser.parse($0) },
+            chunked: { LongEntityChunkTests.html($0, min: $1, max: $2) })
     }
 
     /// A spoiler of many chunks, as the reader reads it: every chunk parses, each word of it
@@ -133,10 +155,7 @@ import Testing
             let m = try #require(document.chunk(at: k)).message
             #expect(!m.text.contains("could not be read") && !m.text.contains("<"))
             let units = Array(m.text.utf16)
-            var covered = [Bool](repeating: false, count: units.count)
-            for e in m.entities where e.type == .spoiler {
-                for u in e.offset..<(e.offset + e.length) { covered[u] = true }
-            }
+            let covered = LongEntityChunkTests.hidden(m)
             for (word, isHidden) in [("secret", true), ("shown", false)] {
                 let w = Array(word.utf16)
                 for u in 0..<max(0, units.count - w.count + 1) where units[u..<(u + w.count)].elementsEqual(w) {
@@ -168,10 +187,7 @@ import Testing
         for k in 0..<document.chunkCount {
             let m = try #require(document.chunk(at: k)).message
             let units = Array(m.text.utf16)
-            var covered = [Bool](repeating: false, count: units.count)
-            for e in m.entities where e.type == .spoiler {
-                for u in e.offset..<(e.offset + e.length) { covered[u] = true }
-            }
+            let covered = LongEntityChunkTests.hidden(m)
             let q = Array("q".utf16)[0]
             let shown = units.indices.filter { units[$0] == q && !covered[$0] }
             #expect(shown.isEmpty, "chunk \(k) shows \(shown.count) hidden letters: \(String(m.text.prefix(80)))")

@@ -70,35 +70,9 @@ import Testing
     }
 
     @Test func entitiesLongerThanAChunkReadAsTheWhole() {
-        var cutInside = 0
-        forAll(
-            { rng -> ([UInt8], Int, Int) in
-                let bytes = Array(LongMarkdownV2EntityChunkTests.document(&rng).utf8)
-                // (Longer than the longest short piece twice: those are cut as before.)
-                let max = Int(rng.next() % 150) + 128
-                return (bytes, Int(rng.next() % UInt64(max)) + 1, max)
-            }, count: 800
-        ) { bytes, min, max in
-            let whole: Message
-            do {
-                whole = try MarkdownV2Parser.parse(bytes)
-            } catch {
-                Issue.record(
-                    "the whole does not parse: \(error): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
-                return false
-            }
-            let document = LongMarkdownV2EntityChunkTests.markdownV2(bytes, min: min, max: max)
-            let (text, marks) = LongEntityChunkTests.joined(document, bytes, whole: whole)
-            if document.chunkCount > 1 && bytes.count > 2 * max { cutInside += 1 }
-            guard text == whole.text && marks == LongEntityChunkTests.coverage(whole) else {
-                Issue.record(
-                    "min \(min) max \(max): \(String(decoding: bytes, as: UTF8.self).debugDescription) read \(text.debugDescription)"
-                )
-                return false
-            }
-            return true
-        }
-        #expect(cutInside > 100)
+        LongEntityChunkTests.longEntitiesReadAsTheWhole(
+            document: LongMarkdownV2EntityChunkTests.document, parse: { try MarkdownV2Parser.parse($0) },
+            chunked: { LongMarkdownV2EntityChunkTests.markdownV2($0, min: $1, max: $2) })
     }
 
     /// A spoiler of many chunks inside bold, italic and underline, as the reader reads it:
@@ -143,10 +117,7 @@ import Testing
         for k in 0..<document.chunkCount {
             let m = try #require(document.chunk(at: k)).message
             let units = Array(m.text.utf16)
-            var covered = [Bool](repeating: false, count: units.count)
-            for e in m.entities where e.type == .spoiler {
-                for u in e.offset..<(e.offset + e.length) { covered[u] = true }
-            }
+            let covered = LongEntityChunkTests.hidden(m)
             let word = Array("secret".utf16)
             let shown = (0..<max(0, units.count - word.count + 1)).filter {
                 !covered[$0] && units[$0..<($0 + word.count)].elementsEqual(word)
