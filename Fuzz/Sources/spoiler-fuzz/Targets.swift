@@ -518,11 +518,8 @@ func entityChunksTarget(
     let wholeMarks = marks(whole)
     let chunks = (0..<document.chunkCount).compactMap { document.chunk(at: $0) }
     // A chunk parsed as the document decided (with the markup that reopens what is open
-    // at its ends) parses, as the whole text does. (Not checked for MarkdownV2 with
-    // backticks: the index reads code and pre in outline, and may cut where the whole parse
-    // has them open, a known difference: that chunk says it cannot be read.)
-    let checksParse = rule != .markdownV2Text || !text.contains(0x60)
-    if checksParse, let k = chunks.firstIndex(where: { $0.message.text == didNotParse }) {
+    // at its ends) parses, as the whole text does.
+    if let k = chunks.firstIndex(where: { $0.message.text == didNotParse }) {
         violated(
             name,
             "chunk \(k) (bytes \(chunks[k].bytes)) of \(String(decoding: text, as: UTF8.self).debugDescription) "

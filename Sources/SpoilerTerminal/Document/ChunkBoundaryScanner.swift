@@ -717,9 +717,10 @@ public struct ChunkBoundaryScanner: Sendable {
             cut(at: afterNewline, open: afterNewlineOpen, emit: emit)
         } else if afterSpace > start {
             cut(at: afterSpace, open: afterSpaceOpen, emit: emit)
-        } else if b & 0xC0 != 0x80 && p > start && previousByte != 0x0A {
+        } else if b & 0xC0 != 0x80 && p > start && previousByte != 0x0A && previousByte != 0x0D && b != 0x0A {
             // (Not after a line break a backslash escapes, which is no `afterNewline`: the
-            // chunk is parsed without its last line break, and the backslash would show.)
+            // chunk is parsed without its last line break, and the backslash would show; nor
+            // inside a line break written `\r\n`.)
             cut(at: p, open: entityOpen, emit: emit)
         }
     }

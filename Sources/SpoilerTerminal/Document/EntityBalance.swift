@@ -306,7 +306,8 @@ struct EntityBalance: Sendable, Equatable {
             return
         }
         resolveLookahead(b)
-        if b == UInt8(ascii: "`") {
+        // (A backtick in a link's URL is the URL's.)
+        if b == UInt8(ascii: "`") && !inURL {
             if let q = pending {
                 pending = nil
                 if q == UInt8(ascii: "_") { toggle(q, at: pendingAt) }

@@ -185,16 +185,33 @@ extension LongMarkdownV2EntityChunkTests {
         #expect(marks.prefix(whole.utf16Length) == LongEntityChunkTests.coverage(whole)[...])
     }
 
+    /// A text of controls with no place to cut but inside its last line break, written
+    /// `\r\n`: the chunk is not cut between the two (the chunk before would keep its
+    /// carriage return as text). Found by the `markdownv2-chunks` fuzz target.
+    @Test func aChunkIsNotCutInsideALineBreak() throws {
+        let bytes: [UInt8] = [0, 0, 0, 0, 0, 0, 3, 0, 0x0D, 0x0D, 0x0D, 0x0D, 0x0A]
+        // (As a file is read: the line break that ends it is no part of the message.)
+        let whole = try MarkdownV2Parser.parse(Array(bytes.dropLast(2)))
+        let document = LongMarkdownV2EntityChunkTests.markdownV2(bytes, min: 2, max: 4)
+        let texts = (0..<document.chunkCount).compactMap { document.chunk(at: $0)?.message.text }
+        // The chunks show the three carriage returns the whole does, not the line break's.
+        let returns = texts.map { $0.unicodeScalars.filter { $0 == "\r" }.count }.reduce(0, +)
+        #expect(returns == 3, "\(texts)")
+        #expect(whole.text.unicodeScalars.filter { $0 == "\r" }.count == 3)
+    }
+
     /// Backticks read as TDLib's parser reads them, from the first: six in a row inside pre
-    /// close it and open another, which the last three close. The index read the six as one
-    /// close, took the last three for a pre never closed, and cut the file where the whole
-    /// parse had pre open: that chunk could not be read. Found by the `markdownv2-chunks`
-    /// fuzz target.
+    /// close it and open another, which the last three close; one in a link's URL is the
+    /// URL's. The index read the six as one close, took the last three for a pre never
+    /// closed, and cut the file where the whole parse had pre open (and took the backtick in
+    /// a URL for code, cutting nowhere after it): those chunks could not be read. Found by
+    /// the `markdownv2-chunks` fuzz target.
     @Test func backticksInARowCloseAndOpenAsTheParserReadsThem() throws {
-        for text in ["```\n``````\n```", "a `b ````c``` d`` e\n\nf", "```\nx `y` z\n```\n\ng"] {
+        let links = String(repeating: "[l](http://e.com/`a) w w w\n\n", count: 6)
+        for text in ["```\n``````\n```", "a `b ````c``` d`` e\n\nf", "```\nx `y` z\n```\n\ng", links] {
             let bytes = Array(text.utf8)
             let whole = try MarkdownV2Parser.parse(bytes)
-            for max in [1, 4, 9] {
+            for max in text == links ? [30, 40] : [1, 4, 9] {
                 let document = ChunkedDocument(
                     bytes: bytes, rule: .markdownV2Text, minimumBytes: 1, maximumBytes: max, separator: "\n"
                 ) { chunk, _ in
@@ -204,6 +221,8 @@ extension LongMarkdownV2EntityChunkTests {
                 }
                 let texts = (0..<document.chunkCount).compactMap { document.chunk(at: $0)?.message.text }
                 #expect(!texts.contains("[did not parse]"), "\(text.debugDescription), max \(max): \(texts)")
+                // Each link's paragraph a chunk of its own, cut after its blank line.
+                if text == links { #expect(texts.prefix(6).allSatisfy { $0 == "l w w w\n" }, "\(texts)") }
                 if !texts.contains("[could not be read]") {
                     #expect(LongEntityChunkTests.joined(document, bytes, whole: whole).0 == whole.text)
                 }
