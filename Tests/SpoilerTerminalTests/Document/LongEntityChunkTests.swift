@@ -75,6 +75,51 @@ import Testing
         return marks
     }
 
+    /// Checks every chunk of `document` as the reader reads it: it parses (no "could not
+    /// be read"), shows none of `marks`, and each `secret` in it is hidden and each `shown`
+    /// not, both under every entity type of `under`. Returns how many `secret`s it found.
+    static func hiddenSecrets(
+        in document: ChunkedDocument, marks: [String], under: Set<EntityType> = []
+    ) throws -> Int {
+        var hidden = 0
+        for k in 0..<document.chunkCount {
+            let m = try #require(document.chunk(at: k)).message
+            #expect(!m.text.contains("could not be read") && !marks.contains { m.text.contains($0) }, "chunk \(k)")
+            let units = Array(m.text.utf16)
+            var covered = [Set<EntityType>](repeating: [], count: units.count)
+            for e in m.entities {
+                for u in e.offset..<(e.offset + e.length) { covered[u].insert(e.type) }
+            }
+            for (word, isHidden) in [("secret", true), ("shown", false)] {
+                let w = Array(word.utf16)
+                for u in 0..<max(0, units.count - w.count + 1) where units[u..<(u + w.count)].elementsEqual(w) {
+                    #expect(covered[u].contains(.spoiler) == isHidden, "chunk \(k): \(word) at \(u)")
+                    #expect(covered[u].isSuperset(of: under), "chunk \(k): \(word) at \(u)")
+                    if isHidden { hidden += 1 }
+                }
+            }
+        }
+        return hidden
+    }
+
+    /// Checks that no chunk of `document` shows `word` outside a spoiler, and returns how
+    /// many chunks say `reason` (that they cannot be read).
+    static func unreadableChunks(in document: ChunkedDocument, hiding word: String, reason: String) throws -> Int {
+        var unreadable = 0
+        let w = Array(word.utf16)
+        for k in 0..<document.chunkCount {
+            let m = try #require(document.chunk(at: k)).message
+            let units = Array(m.text.utf16)
+            let covered = LongEntityChunkTests.hidden(m)
+            let shown = (0..<max(0, units.count - w.count + 1)).filter {
+                !covered[$0] && units[$0..<($0 + w.count)].elementsEqual(w)
+            }
+            #expect(shown.isEmpty, "chunk \(k) shows \(shown.count) hidden: \(String(m.text.prefix(80)))")
+            if m.text.contains(reason) { unreadable += 1 }
+        }
+        return unreadable
+    }
+
     /// Whether each UTF-16 unit of `message` is inside a spoiler.
     static func hidden(_ message: Message) -> [Bool] {
         var covered = [Bool](repeating: false, count: message.utf16Length)
@@ -150,21 +195,7 @@ import Testing
         let bytes = Array(("before\n\n<b>bold <tg-spoiler>" + inside + "</tg-spoiler> shown</b> after\n").utf8)
         let document = LongEntityChunkTests.html(bytes, min: 100, max: 1000)
         #expect(document.chunkCount > 10)
-        var hidden = 0
-        for k in 0..<document.chunkCount {
-            let m = try #require(document.chunk(at: k)).message
-            #expect(!m.text.contains("could not be read") && !m.text.contains("<"))
-            let units = Array(m.text.utf16)
-            let covered = LongEntityChunkTests.hidden(m)
-            for (word, isHidden) in [("secret", true), ("shown", false)] {
-                let w = Array(word.utf16)
-                for u in 0..<max(0, units.count - w.count + 1) where units[u..<(u + w.count)].elementsEqual(w) {
-                    #expect(covered[u] == isHidden, "chunk \(k): \(word) at \(u)")
-                    if isHidden { hidden += 1 }
-                }
-            }
-        }
-        #expect(hidden == 2000)
+        #expect(try LongEntityChunkTests.hiddenSecrets(in: document, marks: ["<"]) == 2000)
     }
 
     /// A spoiler of many chunks with no text to cut between (a character between tags on
@@ -183,16 +214,8 @@ import Testing
             Message(text: "[could not be read: \(error.reason)]")
         }
         #expect(document.chunkCount > 4)
-        var unreadable = 0
-        for k in 0..<document.chunkCount {
-            let m = try #require(document.chunk(at: k)).message
-            let units = Array(m.text.utf16)
-            let covered = LongEntityChunkTests.hidden(m)
-            let q = Array("q".utf16)[0]
-            let shown = units.indices.filter { units[$0] == q && !covered[$0] }
-            #expect(shown.isEmpty, "chunk \(k) shows \(shown.count) hidden letters: \(String(m.text.prefix(80)))")
-            if m.text.contains("HTML cannot be read a chunk at a time inside it") { unreadable += 1 }
-        }
+        let unreadable = try LongEntityChunkTests.unreadableChunks(
+            in: document, hiding: "q", reason: "HTML cannot be read a chunk at a time inside it")
         #expect(unreadable > 2)
         #expect(document.chunk(at: 0)?.message.text == "before")
     }
