@@ -143,7 +143,7 @@ struct MonoGeometryStream: GraphemeSink {
     /// The UTF-16 span a spoiler entity covers as the general layout reads it, or nil when
     /// it is no spoiler or covers nothing.
     static func span(of e: borrowing Entity) -> (start: Int32, end: Int32)? {
-        guard e.type == .spoiler, e.length > 0, e.offset < Int(Int32.max) else { return nil }
+        guard e.isSpoiler, e.length > 0, e.offset < Int(Int32.max) else { return nil }
         let start = Int32(max(0, e.offset))
         let end = Int32(clamping: e.offset + e.length)
         return end > start ? (start, end) : nil
