@@ -1,7 +1,7 @@
 public import SpoilerCore
-import SpoilerEffect
+public import SpoilerEffect
 public import SpoilerLayout
-import SpoilerRender
+public import SpoilerRender
 
 /// A long document read a chunk at a time (``ReaderDocument``): only the chunks on and
 /// near the screen are parsed, laid out, simulated and drawn.
@@ -33,6 +33,47 @@ extension SpoilerTerminalView {
         self.init(size: size, options: options, layout: { layout($0, Message(text: "")) }, scene: scene)
         self.document = DocumentWindow(document: document, layoutMessage: layout)
         placeWindow(chunk: 0, row: 0, now: 0)
+    }
+
+    /// A view of a long `document` laid out in `mono` cells, a chunk at a time, each
+    /// chunk wrapped at the view's width (inside the reader's margins with
+    /// ``Options/reader``) and its spoilers as `preset` dust: what
+    /// ``init(message:size:frame:preset:sceneOptions:seed:configure:)`` is for one message.
+    ///
+    /// ```swift
+    /// if let document = try ChunkedDocument(path: "notes.md", format: .markdown) {
+    ///     document.indexInBackground()  // End and the percentage known early
+    ///     var view = SpoilerTerminalView(document: document, size: TerminalSize(columns: 80, rows: 24))
+    ///     let cells = view.frame(at: 0)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - document: the chunks and their messages (each chunk's formatting is drawn).
+    ///   - size: the rectangle's size in cells.
+    ///   - frame: the look (default: 24-bit colour, braille dust).
+    ///   - preset: the effect (default ``Preset/dust``).
+    ///   - sceneOptions: density, reveal scope, reduced motion.
+    ///   - seed: the random seed.
+    ///   - configure: sets more options (the reader, re-hiding, the help row).
+    public init(
+        document: any ReaderDocument, size: TerminalSize,
+        frame: ANSIFrameOptions = ANSIFrameOptions(capability: .trueColor), preset: Preset = .dust,
+        sceneOptions: SceneOptions = SceneOptions(), seed: UInt64 = 1, configure: (inout Options) -> Void = { _ in }
+    ) {
+        var options = Options(frame: frame)
+        configure(&options)
+        let reader = options.reader
+        self.init(
+            document: document, size: size, options: options,
+            layout: { size, message in
+                let width = reader?.textWidth(columns: size.columns) ?? max(1, size.columns)
+                return LayoutEngine(wrapWidth: width).layout(message)
+            },
+            scene: { layout in
+                SpoilerScene(
+                    words: ANSIFrameBuilder.sceneWords(for: layout), preset: preset, options: sceneOptions, seed: seed)
+            })
     }
 
     /// The host time the scene is at (for a window rebuilt between steps).

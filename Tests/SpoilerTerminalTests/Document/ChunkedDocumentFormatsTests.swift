@@ -1,6 +1,7 @@
 import Foundation
 import SpoilerCore
 import SpoilerParser
+import SpoilerRender
 import SpoilerTerminal
 import Testing
 
@@ -93,5 +94,44 @@ import Testing
             format: .plain, options: options)
         #expect(own.text == "text after")
         #expect(own.entities.first { $0.type == .spoiler }?.reason == "a reason")
+    }
+}
+
+/// ``SpoilerTerminalView/init(document:size:frame:preset:sceneOptions:seed:configure:)``:
+/// a file opened with ``ChunkedDocument/init(path:format:options:)`` shown in a view with
+/// nothing else given, each hidden word on the screen under dust and none of its letters.
+@Suite struct DocumentViewConvenienceTests {
+    @Test func everyHiddenWordOnTheScreenIsUnderDust() throws {
+        let text = (0..<400).map { "shown \($0) ||secret|| words ||hidden one|| end\n\n" }.joined()
+        let path = try ChunkedDocumentFormatsTests.temporaryFile(text)
+        defer { unlink(path) }
+        let document = try #require(try ChunkedDocument(path: path, format: .plain))
+        var view = SpoilerTerminalView(
+            document: document, size: TerminalSize(columns: 30, rows: 12),
+            frame: ANSIFrameOptions(capability: .none, glyphs: .braille))
+        let first = view.frame(at: 0)
+        let boxes = view.layout.words.filter {
+            $0.line >= view.firstVisibleRow && $0.line < view.firstVisibleRow + first.height
+        }
+        #expect(boxes.count >= 8)
+        var dusty = Set<Int>()
+        for step in 0..<30 {
+            let canvas = view.frame(at: Double(step) / 30)
+            for (k, box) in boxes.enumerated() {
+                let (start, columns) = (box.column ?? 0, box.columns ?? 0)
+                for column in start..<(start + columns) {
+                    let symbol = canvas[column, box.line - view.firstVisibleRow].symbol
+                    #expect(!(0x61...0x7A).contains(symbol), "word \(k) shows a letter at \(step)")
+                    if (0x2801...0x28FF).contains(symbol) { dusty.insert(k) }
+                }
+            }
+            let screen = (0..<canvas.height).map { row in
+                String(
+                    String.UnicodeScalarView(
+                        (0..<canvas.width).compactMap { Unicode.Scalar(canvas[$0, row].symbol) }))
+            }
+            #expect(screen.contains { $0.contains("shown") } && !screen.contains { $0.contains("secret") })
+        }
+        #expect(dusty.count == boxes.count, "\(boxes.count - dusty.count) hidden words never showed dust")
     }
 }
