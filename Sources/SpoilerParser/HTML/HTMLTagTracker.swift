@@ -250,10 +250,9 @@ package struct HTMLTagTracker: Sendable, Equatable {
             guard let tag, tag == open.last?.tag else { return true }
             closedLast = open.removeLast()
         } else {
-            // `<span>` needs its class; an `<a>` takes its text as its link (not opened again).
-            guard let tag, tag != .span else { return true }
+            guard let tag, let reopens = HTMLTagTracker.bareTagReopens(tag) else { return true }
             let written = UnsafeBufferPointer(rebasing: bytes[from..<end])
-            open.append(OpenTag(tag, startTag: tag == .a ? nil : written, byteOffset: offset))
+            open.append(OpenTag(tag, startTag: reopens ? written : nil, byteOffset: offset))
             closedLast = nil
         }
         changes += 1
@@ -378,6 +377,19 @@ package struct HTMLTagTracker: Sendable, Equatable {
         lastWasText = false
     }
 
+    /// Whether a start tag written `<name>`, with no attributes, opens its entity again
+    /// with the same meaning: the name says it all, but for an `<a>`, which takes its text
+    /// as its link (opened again around a part, it would link that part's text). Nil for a
+    /// `<span>`, which the whole parse rejects without its class. The one rule for both
+    /// ways a start tag is taken (``takeSimpleTag(_:from:end:at:)`` and a byte at a time).
+    static func bareTagReopens(_ tag: HTMLScanner.Tag) -> Bool? {
+        switch tag {
+        case .span: nil
+        case .a: false
+        default: true
+        }
+    }
+
     private mutating func finishStartTag() {
         state = .text
         lastWasText = false
@@ -388,11 +400,8 @@ package struct HTMLTagTracker: Sendable, Equatable {
         // Whether the tag as written (`raw`) opens it again with the same meaning.
         var reopens = false
         if nameEnd == raw.count - 1 {
-            // `<name>`, no attributes: the name says it all (a span needs its class), but for
-            // an `<a>`, which takes its text as its link: opened again around a part, it would
-            // link that part's text.
-            if tag == .span { return reject() }
-            reopens = tag != .a
+            guard let bare = HTMLTagTracker.bareTagReopens(tag) else { return reject() }
+            reopens = bare
         } else if !overflow {
             // The start tag as the parser reads it: an error there is one for the whole parse.
             guard let (read, attributes) = HTMLScanner.readStartTag(raw), read == tag else { return reject() }
