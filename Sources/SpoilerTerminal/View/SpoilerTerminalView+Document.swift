@@ -67,13 +67,10 @@ extension SpoilerTerminalView {
         self.init(
             document: document, size: size, options: options,
             layout: { size, message in
-                let width = reader?.textWidth(columns: size.columns) ?? max(1, size.columns)
-                return LayoutEngine(wrapWidth: width).layout(message)
+                LayoutEngine(wrapWidth: SpoilerTerminalView.wrapWidth(columns: size.columns, reader: reader)).layout(
+                    message)
             },
-            scene: { layout in
-                SpoilerScene(
-                    words: ANSIFrameBuilder.sceneWords(for: layout), preset: preset, options: sceneOptions, seed: seed)
-            })
+            scene: SpoilerTerminalView.dustScene(preset: preset, options: sceneOptions, seed: seed))
     }
 
     /// The host time the scene is at (for a window rebuilt between steps).

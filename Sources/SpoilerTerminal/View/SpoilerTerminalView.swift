@@ -199,13 +199,23 @@ public struct SpoilerTerminalView: Sendable {
         self.init(
             size: size, options: options,
             layout: { size in
-                let width = reader?.textWidth(columns: size.columns) ?? max(1, size.columns)
-                return LayoutEngine(wrapWidth: width).layout(message)
+                LayoutEngine(wrapWidth: SpoilerTerminalView.wrapWidth(columns: size.columns, reader: reader)).layout(
+                    message)
             },
-            scene: { layout in
-                SpoilerScene(
-                    words: ANSIFrameBuilder.sceneWords(for: layout), preset: preset, options: sceneOptions, seed: seed)
-            })
+            scene: SpoilerTerminalView.dustScene(preset: preset, options: sceneOptions, seed: seed))
+    }
+
+    /// The width the convenience initialisers wrap text at in a view `columns` wide: inside
+    /// the reader's margins with one, else the view's width.
+    static func wrapWidth(columns: Int, reader: ReaderOptions?) -> Int {
+        reader?.textWidth(columns: columns) ?? max(1, columns)
+    }
+
+    /// The scene the convenience initialisers make for a layout: `preset` over its words.
+    static func dustScene(preset: Preset, options: SceneOptions, seed: UInt64) -> SceneMaker {
+        { layout in
+            SpoilerScene(words: ANSIFrameBuilder.sceneWords(for: layout), preset: preset, options: options, seed: seed)
+        }
     }
 
     // MARK: What the host reads

@@ -10,9 +10,7 @@ import Testing
 @Suite struct ChunkedDocumentFormatsTests {
     /// Writes `text` to a new temporary file and returns its path.
     static func temporaryFile(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("chunked-\(UUID().uuidString)")
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
+        try ReadChunkedCommandTests.temporaryFile(text, name: "chunked", ext: "txt").path
     }
 
     /// 3,000 paragraphs of shown words with a spoiler of two `secret`s each, written as
