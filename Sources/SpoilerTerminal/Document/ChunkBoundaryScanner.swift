@@ -104,8 +104,8 @@ public struct ChunkBoundaryScanner: Sendable {
     private var newlineBeforePlain = false
     private var newlinePlain = false
     private var spacePlain = false
-    /// MarkdownV2: the last byte taken, and the last of the line before its line break (not
-    /// a carriage return; the line break before a blank line).
+    /// The last byte taken (by ``scanText(_:emit:)``), and for MarkdownV2 the last of the
+    /// line before its line break (not a carriage return; the line break before a blank line).
     private var previousByte: UInt8 = 0x0A
     private var lineLastByte: UInt8 = 0x0A
     /// HTML: the tags open, as the whole text's parse has them.
@@ -337,11 +337,13 @@ public struct ChunkBoundaryScanner: Sendable {
                     cut(at: place.offset, place: place, emit: emit)
                 } else if let place = spacePlace, place.offset > start {
                     cut(at: place.offset, place: place, emit: emit)
-                } else if b & 0xC0 != 0x80 && p > start && lastByte != 0x0A
+                } else if b & 0xC0 != 0x80 && p > start && lastByte != 0x0A && !(lastByte == 0x0D && b == 0x0A)
                     && markup.isSafeCut(before: lastByte, after: b)
                 {
                     // (After a line break the chunk would be parsed without it: that is a
-                    // line break's place, judged above.)
+                    // line break's place, judged above. Between the two bytes of a `\r\n`
+                    // the chunk before would end with a carriage return the whole text
+                    // reads as part of its line break.)
                     cut(at: p, place: markup.place(at: p), emit: emit)
                 }
             }
@@ -641,7 +643,10 @@ public struct ChunkBoundaryScanner: Sendable {
             return cut(at: entityNewline, tracker, emit: emit)
         }
         if isUsable(entitySpace, from: start, tracker) { return cut(at: entitySpace, tracker, emit: emit) }
-        if p > start && tracker.canReopen && tracker.isSafeCut(before: b) {
+        // Never between the two bytes of a `\r\n`: the chunk before would end with a
+        // carriage return the whole text reads as part of its line break.
+        let splitsLineBreak = b == 0x0A && returnAt == p - 1
+        if p > start && !splitsLineBreak && tracker.canReopen && tracker.isSafeCut(before: b) {
             return cut(at: EntityPlace(p, tracker.changes), tracker, emit: emit)
         }
         // Else the next byte may be a place (what is open may close before long).
@@ -657,7 +662,9 @@ public struct ChunkBoundaryScanner: Sendable {
             cut(at: afterNewline) { emit($0, unreadable($0)) }
         } else if afterSpace > start {
             cut(at: afterSpace) { emit($0, unreadable($0)) }
-        } else if b & 0xC0 != 0x80 && p > start && (tracker.isInText || p - start >= 4 * maximumBytes) {
+        } else if b & 0xC0 != 0x80 && p > start && !splitsLineBreak
+            && (tracker.isInText || p - start >= 4 * maximumBytes)
+        {
             cut(at: p) { emit($0, unreadable($0)) }
         }
     }
@@ -769,8 +776,8 @@ public struct ChunkBoundaryScanner: Sendable {
                     }
                     position += end - i
                     i = end
+                    previousByte = bytes[end - 1]
                     if followsBalance {
-                        previousByte = bytes[end - 1]
                         lineLastByte = previousByte
                         if balance.isBalanced { lastOutside = position }
                     }
@@ -789,7 +796,9 @@ public struct ChunkBoundaryScanner: Sendable {
                     cut(at: afterNewline, open: afterNewlineOpen, emit: emit)
                 } else if !markdown && afterSpace > start {
                     cut(at: afterSpace, open: afterSpaceOpen, emit: emit)
-                } else if !markdown && b & 0xC0 != 0x80 && p > start {
+                } else if !markdown && b & 0xC0 != 0x80 && p > start && !(previousByte == 0x0D && b == 0x0A) {
+                    // (Not between the two bytes of a `\r\n`: the chunk before would end with
+                    // a carriage return the whole text reads as part of its line break.)
                     cut(at: p, open: entityOpen, emit: emit)
                 }
             }
@@ -800,7 +809,6 @@ public struct ChunkBoundaryScanner: Sendable {
                 } else {
                     balance.takeText()
                 }
-                previousByte = b
                 if b == 0x0A {
                     // (A line break before the markers that close what is open is text too.)
                     newlineBeforePlain = EntityBalance.isPlain(lineLastByte) || lineLastByte == 0x0A
@@ -810,6 +818,7 @@ public struct ChunkBoundaryScanner: Sendable {
                 }
                 if balance.isBalanced { lastOutside = p + 1 }
             }
+            previousByte = b
             if b == 0x0D && escaped { escapedReturnAt = p }
             if b == 0x0A {
                 let blank = !lineHasText
