@@ -96,6 +96,10 @@ package struct HTMLTagTracker: Sendable, Equatable {
     private var inReference = false
     /// Whether the last byte taken was text (not a tag's).
     package private(set) var lastWasText = false
+    /// How many tags the tracker passed over as the whole parse rejects them (an end tag
+    /// with nothing open, or not the innermost open tag's, an unknown tag, a tag not
+    /// closed right): where it started inside a text, an end tag of what was open before.
+    package private(set) var rejections = 0
     /// The tag the last change closed; nil when it opened one.
     private var closedLast: OpenTag?
 
@@ -247,10 +251,16 @@ package struct HTMLTagTracker: Sendable, Equatable {
         if !raw.isEmpty { raw.removeAll(keepingCapacity: true) }
         if isEnd {
             // The name must be the innermost open tag's.
-            guard let tag, tag == open.last?.tag else { return true }
+            guard let tag, tag == open.last?.tag else {
+                rejections += 1
+                return true
+            }
             closedLast = open.removeLast()
         } else {
-            guard let tag, let reopens = HTMLTagTracker.bareTagReopens(tag) else { return true }
+            guard let tag, let reopens = HTMLTagTracker.bareTagReopens(tag) else {
+                rejections += 1
+                return true
+            }
             let written = UnsafeBufferPointer(rebasing: bytes[from..<end])
             open.append(OpenTag(tag, startTag: reopens ? written : nil, byteOffset: offset))
             closedLast = nil
@@ -372,6 +382,7 @@ package struct HTMLTagTracker: Sendable, Equatable {
 
     /// A tag the whole parse rejects: what is open stays as it was.
     private mutating func reject() {
+        rejections += 1
         state = .text
         raw.removeAll(keepingCapacity: true)
         lastWasText = false

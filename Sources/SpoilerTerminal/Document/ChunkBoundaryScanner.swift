@@ -187,6 +187,16 @@ public struct ChunkBoundaryScanner: Sendable {
         return scanner
     }
 
+    /// For HTML scanned from a place found from the end of the file (``textTail(at:rule:minimumBytes:maximumBytes:)``)
+    /// to the end: whether the text from there reads on its own, every tag it opens closed
+    /// and no tag rejected. A tag open at that place would be closed after it by an end tag
+    /// this scan, which never saw it opened, rejects: so in a document whose parse
+    /// succeeds, nothing is open there. True for the other rules.
+    package var tailReadsAlone: Bool {
+        guard let tags else { return true }
+        return tags.rejections == 0 && tags.isOutside
+    }
+
     /// For an export: whether the scan so far has closed the `messages` array and the
     /// top-level object, and not gone below it.
     package var closedTheExport: Bool { depth == 0 && !inString && messagesDepth == -1 }

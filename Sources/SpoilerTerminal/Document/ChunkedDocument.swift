@@ -102,6 +102,9 @@ public final class ChunkedDocument: ReaderDocument {
     private struct Tail {
         var starts: [Int]
         var contentEnd: Int
+        /// HTML: what is open where tail chunk `k` starts, for the chunks cut so (an entity
+        /// longer than a chunk, inside the last megabyte).
+        var openAt: [Int: OpenAtCut] = [:]
     }
 
     /// The first provisional chunk index: the tail's chunk `k` is `provisionalBase + k`
@@ -281,6 +284,20 @@ public final class ChunkedDocument: ReaderDocument {
         }
     }
 
+    /// What the tail's chunk `k` is parsed between: certain, since the tail found from the
+    /// end reads on its own to the end of the file (``lastChunkFromEnd()``).
+    private static func between(_ tail: Tail, _ k: Int, isLast: Bool) -> Between {
+        let start = tail.openAt[k]
+        let end = isLast ? nil : tail.openAt[k + 1]
+        if case .unreadable = start { return .unreadable }
+        if case .unreadable = end { return .unreadable }
+        func cut(_ open: OpenAtCut?) -> EntityCut? {
+            if case .markup(let cut) = open { return cut }
+            return nil
+        }
+        return .markup(before: cut(start)?.opening ?? [], after: cut(end)?.closing ?? [])
+    }
+
     /// What is open at `place` for certain: what it says, once the scan has found nothing
     /// open after it (all of it closed); else, once the whole document is scanned, what the
     /// tracker resolves it to; nil before either.
@@ -353,8 +370,11 @@ public final class ChunkedDocument: ReaderDocument {
         var reopenedBytes = 0
         if rule == .plainText || rule == .htmlText || rule == .markdownV2Text {
             // What is open at its ends is known for certain once the index has found it
-            // all closed, or has reached the end.
-            let between = state.withLock { s in
+            // all closed, or has reached the end; in the tail, at once (it closes all).
+            let between = state.withLock { s -> Between? in
+                if index >= Self.provisionalBase, let tail = s.tail {
+                    return Self.between(tail, index - Self.provisionalBase, isLast: isLast)
+                }
                 var between = self.between(s, index, isLast: isLast)
                 while between == nil && self.scanBlock(&s) { between = self.between(s, index, isLast: isLast) }
                 return between ?? self.between(s, index, isLast: isLast)
@@ -438,9 +458,10 @@ public final class ChunkedDocument: ReaderDocument {
 
     /// The index of the last chunk, found at once from the end of the file while the index
     /// is still being built; the index's last once it is complete; nil when it cannot be
-    /// found so (plain text, MarkdownV2 and HTML, where a blank line of the last megabyte
-    /// may be inside a spoiler opened before it, which only the index can tell; a file of a
-    /// few megabytes, a last megabyte without a blank line, an export
+    /// found so (plain text and MarkdownV2, where a blank line of the last megabyte
+    /// may be inside a spoiler opened before it, which only the index can tell; HTML whose
+    /// last megabyte, from its first blank line, closes a tag it did not open or rejects
+    /// one; a file of a few megabytes, a last megabyte without a blank line, an export
     /// not indented as Telegram Desktop writes it, or with a last message over a megabyte).
     ///
     /// In a text the chunks start after the first blank line of the file's last megabyte
@@ -461,12 +482,13 @@ public final class ChunkedDocument: ReaderDocument {
         let known: Known = state.withLock { s in
             if s.isComplete { return .answer(s.starts.isEmpty ? nil : s.starts.count - 1) }
             if let tail = s.tail { return .answer(Self.provisionalBase + tail.starts.count - 1) }
-            // Plain text, MarkdownV2 or HTML found from the end could start inside a spoiler
+            // Plain text or MarkdownV2 found from the end could start inside a spoiler
             // (opened before the last megabyte, across blank lines): its chunks, parsed as
-            // texts of their own, would show what it hides. They wait for the index.
+            // texts of their own, would show what it hides. They wait for the index. (HTML
+            // says so by its end tags: ``findTextTail(like:)``.)
             let rule = s.scanner.rule
             guard let first = s.starts.first, byteCount > 2 * Self.blockBytes,
-                rule != .plainText && rule != .markdownV2Text && rule != .htmlText
+                rule != .plainText && rule != .markdownV2Text
             else {
                 return .answer(nil)
             }
@@ -515,8 +537,19 @@ public final class ChunkedDocument: ReaderDocument {
             at: from + start, rule: scanner.rule, minimumBytes: scanner.minimumBytes, maximumBytes: scanner.maximumBytes
         )
         var starts = [from + start]
-        block[start...].withUnsafeBufferPointer { tail.scan($0) { starts.append($0) } }
-        return Tail(starts: starts, contentEnd: byteCount)
+        var openAt: [Int: OpenAtCut] = [:]
+        block[start...].withUnsafeBufferPointer { bytes in
+            tail.scanCuts(bytes) { offset, open in
+                if let open { openAt[starts.count] = open }
+                starts.append(offset)
+            }
+        }
+        // HTML: nothing open at the blank line, as the scan to the end tells (a tag open
+        // there would be closed after it by an end tag the scan rejects), for a document
+        // whose parse succeeds. One that fails there shows its last chunks as they read on
+        // their own until the index finds where it fails.
+        guard tail.tailReadsAlone else { return nil }
+        return Tail(starts: starts, contentEnd: byteCount, openAt: openAt)
     }
 
     /// The start of the first line of `block` after a line break that `matches` (given the

@@ -16,9 +16,10 @@ import SpoilerTerminal
 /// frame; target < 150), `read_peak_rss_mb` (that process's peak RSS, sampled from
 /// /proc while it shows its first screen; target < 64), and `read_end_at_once_ms` and
 /// `read_end_after_1s_ms` (End pressed at the first frame, or a second later, until the
-/// end shows; medians of three); and for a 300 MB Telegram Desktop export read with
-/// `--from export`, `read_export_first_frame_ms`, `read_export_peak_rss_mb` and
-/// `read_export_end_at_once_ms`; and `spoiler play` of an 8 MB message on one line in a
+/// end shows; medians of three); `read_html_end_at_once_ms`, the same for a 100 MB
+/// Telegram HTML document dense in tags read with `--from html`; and for a 300 MB
+/// Telegram Desktop export read with `--from export`, `read_export_first_frame_ms`,
+/// `read_export_peak_rss_mb` and `read_export_end_at_once_ms`; and `spoiler play` of an 8 MB message on one line in a
 /// pseudo-terminal, End at its first frame: `play_end_at_once_ms` and `play_end_peak_rss_mb`.
 enum ViewportStage {
     static let stage = BenchStage(
@@ -71,6 +72,17 @@ enum ViewportStage {
                 "read End \(delay == 0 ? "at the first frame" : "after 1 s") (100 MB text)",
                 ends.isEmpty ? nil : ends[ends.count / 2] * 1000, unit: "ms", key: key,
                 note: "until the end shows")
+        }
+        if let html = htmlDocument(megabytes: 100) {
+            var htmlEnds: [Double] = []
+            for _ in 0..<3 {
+                if let end = readInTerminal(html, from: "html", endAfter: 0)?.2 { htmlEnds.append(end) }
+            }
+            htmlEnds.sort()
+            bench.report(
+                "read End at the first frame (100 MB HTML, a tag every 14 bytes)",
+                htmlEnds.isEmpty ? nil : htmlEnds[htmlEnds.count / 2] * 1000, unit: "ms",
+                key: "read_html_end_at_once_ms", note: "until the end shows")
         }
         guard let export = exportDocument(megabytes: 300) else {
             bench.report("read export first frame", nil, unit: "ms", key: "read_export_first_frame_ms", note: "no file")
@@ -145,6 +157,36 @@ enum ViewportStage {
                 if hidden { paragraph += [0x7C, 0x7C] }
                 for _ in 0..<Int(2 + rng.next() % 9) { paragraph.append(UInt8(97 + rng.next() % 26)) }
                 if hidden { paragraph += [0x7C, 0x7C] }
+            }
+            paragraph += [0x0A, 0x0A]
+            written += fwrite(paragraph, 1, paragraph.count, file)
+        }
+        return path
+    }
+
+    /// A Telegram HTML document of about `megabytes` MB in the temporary folder (made once),
+    /// dense in tags: paragraphs of short words, one in three in `<b>`, `<i>` or
+    /// `<tg-spoiler>`, some with `&amp;`.
+    static func htmlDocument(megabytes: Int) -> String? {
+        let path = "/tmp/spoiler-bench-read-\(megabytes)mb.html"
+        if isMade(path, megabytes: megabytes) { return path }
+        guard let file = fopen(path, "w") else { return nil }
+        defer { fclose(file) }
+        var rng = SplitMix64(seed: 29)
+        var written = 0
+        var paragraph: [UInt8] = []
+        let tags = [("<b>", "</b>"), ("<i>", "</i>"), ("<tg-spoiler>", "</tg-spoiler>")].map {
+            (Array($0.0.utf8), Array($0.1.utf8))
+        }
+        while written < megabytes << 20 {
+            paragraph.removeAll(keepingCapacity: true)
+            for w in 0..<Int(20 + rng.next() % 120) {
+                if w > 0 { paragraph.append(0x20) }
+                let tag = rng.next() % 3 == 0 ? tags[Int(rng.next() % 3)] : nil
+                if let tag { paragraph += tag.0 }
+                for _ in 0..<Int(2 + rng.next() % 5) { paragraph.append(UInt8(97 + rng.next() % 26)) }
+                if rng.next() % 20 == 0 { paragraph += Array("&amp;".utf8) }
+                if let tag { paragraph += tag.1 }
             }
             paragraph += [0x0A, 0x0A]
             written += fwrite(paragraph, 1, paragraph.count, file)
