@@ -142,51 +142,48 @@ enum ViewportStage {
 
     /// A text document of about `megabytes` MB in the temporary folder (made once).
     static func document(megabytes: Int) -> String? {
-        let path = "/tmp/spoiler-bench-read-\(megabytes)mb.txt"
-        if isMade(path, megabytes: megabytes) { return path }
-        guard let file = fopen(path, "w") else { return nil }
-        defer { fclose(file) }
-        var rng = SplitMix64(seed: 17)
-        var written = 0
-        var paragraph: [UInt8] = []
-        while written < megabytes << 20 {
-            paragraph.removeAll(keepingCapacity: true)
-            for w in 0..<Int(20 + rng.next() % 120) {
-                if w > 0 { paragraph.append(0x20) }
-                let hidden = rng.next() % 12 == 0
-                if hidden { paragraph += [0x7C, 0x7C] }
-                for _ in 0..<Int(2 + rng.next() % 9) { paragraph.append(UInt8(97 + rng.next() % 26)) }
-                if hidden { paragraph += [0x7C, 0x7C] }
-            }
-            paragraph += [0x0A, 0x0A]
-            written += fwrite(paragraph, 1, paragraph.count, file)
+        paragraphs(in: "/tmp/spoiler-bench-read-\(megabytes)mb.txt", megabytes: megabytes, seed: 17) { paragraph, rng in
+            let hidden = rng.next() % 12 == 0
+            if hidden { paragraph += [0x7C, 0x7C] }
+            for _ in 0..<Int(2 + rng.next() % 9) { paragraph.append(UInt8(97 + rng.next() % 26)) }
+            if hidden { paragraph += [0x7C, 0x7C] }
         }
-        return path
     }
 
     /// A Telegram HTML document of about `megabytes` MB in the temporary folder (made once),
     /// dense in tags: paragraphs of short words, one in three in `<b>`, `<i>` or
     /// `<tg-spoiler>`, some with `&amp;`.
     static func htmlDocument(megabytes: Int) -> String? {
-        let path = "/tmp/spoiler-bench-read-\(megabytes)mb.html"
-        if isMade(path, megabytes: megabytes) { return path }
-        guard let file = fopen(path, "w") else { return nil }
-        defer { fclose(file) }
-        var rng = SplitMix64(seed: 29)
-        var written = 0
-        var paragraph: [UInt8] = []
         let tags = [("<b>", "</b>"), ("<i>", "</i>"), ("<tg-spoiler>", "</tg-spoiler>")].map {
             (Array($0.0.utf8), Array($0.1.utf8))
         }
+        let reference = Array("&amp;".utf8)
+        return paragraphs(in: "/tmp/spoiler-bench-read-\(megabytes)mb.html", megabytes: megabytes, seed: 29) {
+            paragraph, rng in
+            let tag = rng.next() % 3 == 0 ? tags[Int(rng.next() % 3)] : nil
+            if let tag { paragraph += tag.0 }
+            for _ in 0..<Int(2 + rng.next() % 5) { paragraph.append(UInt8(97 + rng.next() % 26)) }
+            if rng.next() % 20 == 0 { paragraph += reference }
+            if let tag { paragraph += tag.1 }
+        }
+    }
+
+    /// A file at `path` of about `megabytes` MB (made once) of paragraphs of 20 to 139
+    /// words, each written by `word`, with a blank line after each.
+    static func paragraphs(
+        in path: String, megabytes: Int, seed: UInt64, word: (inout [UInt8], inout SplitMix64) -> Void
+    ) -> String? {
+        if isMade(path, megabytes: megabytes) { return path }
+        guard let file = fopen(path, "w") else { return nil }
+        defer { fclose(file) }
+        var rng = SplitMix64(seed: seed)
+        var written = 0
+        var paragraph: [UInt8] = []
         while written < megabytes << 20 {
             paragraph.removeAll(keepingCapacity: true)
             for w in 0..<Int(20 + rng.next() % 120) {
                 if w > 0 { paragraph.append(0x20) }
-                let tag = rng.next() % 3 == 0 ? tags[Int(rng.next() % 3)] : nil
-                if let tag { paragraph += tag.0 }
-                for _ in 0..<Int(2 + rng.next() % 5) { paragraph.append(UInt8(97 + rng.next() % 26)) }
-                if rng.next() % 20 == 0 { paragraph += Array("&amp;".utf8) }
-                if let tag { paragraph += tag.1 }
+                word(&paragraph, &rng)
             }
             paragraph += [0x0A, 0x0A]
             written += fwrite(paragraph, 1, paragraph.count, file)
