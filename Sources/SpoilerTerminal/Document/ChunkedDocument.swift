@@ -74,6 +74,8 @@ public final class ChunkedDocument: ReaderDocument {
     public let separator: String
     private let descriptor: Int32?
     private let memory: [UInt8]
+    /// Bytes read at a time while the index is built (``defaultBlockBytes``).
+    let blockBytes: Int
     private let parse: Parse
     private let failed: Failure
     private let state: Mutex<State>
@@ -113,8 +115,9 @@ public final class ChunkedDocument: ReaderDocument {
 
     /// Chunks kept parsed.
     static let cachedChunks = 32
-    /// Bytes read at a time while the index is built.
-    static let blockBytes = 1 << 20
+    /// Bytes read at a time while the index is built, by default; the last chunks found
+    /// from the end are those of the last block (``lastChunkFromEnd()``).
+    static let defaultBlockBytes = 1 << 20
 
     /// A document over the file at `path`, which stays open until the document goes away.
     ///
@@ -143,6 +146,7 @@ public final class ChunkedDocument: ReaderDocument {
         descriptor = fd
         memory = []
         byteCount = Int(info.st_size)
+        blockBytes = Self.defaultBlockBytes
         self.separator = separator
         self.parse = parse
         self.failed = failed ?? Self.couldNotBeRead
@@ -154,13 +158,26 @@ public final class ChunkedDocument: ReaderDocument {
     /// A document over `bytes` in memory (for tests, and for input that is not a file).
     ///
     /// - Parameters: as for ``init(path:rule:minimumBytes:maximumBytes:separator:parse:failed:)``.
-    public init(
+    public convenience init(
         bytes: [UInt8], rule: ChunkBoundaryScanner.Rule, minimumBytes: Int = 4096, maximumBytes: Int = 65536,
+        separator: String, parse: @escaping Parse, failed: Failure? = nil
+    ) {
+        self.init(
+            bytes: bytes, rule: rule, minimumBytes: minimumBytes, maximumBytes: maximumBytes,
+            blockBytes: Self.defaultBlockBytes, separator: separator, parse: parse, failed: failed)
+    }
+
+    /// A document over `bytes` in memory read `blockBytes` at a time while the index is
+    /// built, and whose last chunks may be found from the end in its last `blockBytes`
+    /// (tests: a small document behaves as a large one does).
+    package init(
+        bytes: [UInt8], rule: ChunkBoundaryScanner.Rule, minimumBytes: Int, maximumBytes: Int, blockBytes: Int,
         separator: String, parse: @escaping Parse, failed: Failure? = nil
     ) {
         descriptor = nil
         memory = bytes
         byteCount = bytes.count
+        self.blockBytes = max(1, blockBytes)
         self.separator = separator
         self.parse = parse
         self.failed = failed ?? Self.couldNotBeRead
@@ -222,7 +239,7 @@ public final class ChunkedDocument: ReaderDocument {
         _ scanner: inout ChunkBoundaryScanner, into starts: inout [Int], openAt: inout [Int: OpenAtCut]
     ) -> Bool {
         let from = scanner.position
-        let block = from < byteCount ? read(from..<min(byteCount, from + Self.blockBytes)) : []
+        let block = from < byteCount ? read(from..<min(byteCount, from + blockBytes)) : []
         guard !block.isEmpty else { return false }
         block.withUnsafeBufferPointer {
             scanner.scanCuts($0) { start, open in
@@ -315,8 +332,8 @@ public final class ChunkedDocument: ReaderDocument {
     func position(ofByte offset: Int) -> TextPosition {
         let start = TextPosition(utf8Offset: 0, utf16Offset: 0, line: 1, column: 1)
         let from = state.withLock { s in s.positions.last { $0.utf8Offset <= offset } } ?? start
-        let blocks = stride(from: from.utf8Offset, to: offset, by: Self.blockBytes).lazy.map { at in
-            self.read(at..<min(offset, at + Self.blockBytes))
+        let blocks = stride(from: from.utf8Offset, to: offset, by: blockBytes).lazy.map { at in
+            self.read(at..<min(offset, at + self.blockBytes))
         }
         let found = from.advanced(over: blocks.joined())
         state.withLock { s in
@@ -487,7 +504,7 @@ public final class ChunkedDocument: ReaderDocument {
             // texts of their own, would show what it hides. They wait for the index. (HTML
             // says so by its end tags: ``findTextTail(like:)``.)
             let rule = s.scanner.rule
-            guard let first = s.starts.first, byteCount > 2 * Self.blockBytes,
+            guard let first = s.starts.first, byteCount > 2 * blockBytes,
                 rule != .plainText && rule != .markdownV2Text
             else {
                 return .answer(nil)
@@ -504,7 +521,7 @@ public final class ChunkedDocument: ReaderDocument {
             if let t = s.tail { return Self.provisionalBase + t.starts.count - 1 }
             // Every scan of the index must still come to the tail's first message, to cut there.
             let first = tail.starts[0]
-            guard s.scanner.position <= first, s.workerPosition < 0 || s.workerPosition + Self.blockBytes <= first
+            guard s.scanner.position <= first, s.workerPosition < 0 || s.workerPosition + blockBytes <= first
             else { return nil }
             s.tail = tail
             s.scanner.cutsAt = first
@@ -521,7 +538,7 @@ public final class ChunkedDocument: ReaderDocument {
 
     /// A text's chunks from the first blank line of its last megabyte.
     private func findTextTail(like scanner: ChunkBoundaryScanner) -> Tail? {
-        let from = byteCount - Self.blockBytes
+        let from = byteCount - blockBytes
         let block = read(from..<byteCount)
         // The first blank line: nothing, or a carriage return, before its line break.
         guard
@@ -570,7 +587,7 @@ public final class ChunkedDocument: ReaderDocument {
         guard let newline = before.lastIndex(of: 0x0A) else { return nil }
         let indent = before[(newline + 1)...]
         guard indent.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
-        let from = max(first + 1, byteCount - Self.blockBytes)
+        let from = max(first + 1, byteCount - blockBytes)
         let block = read(from..<byteCount)
         let lead = Array(indent) + [UInt8(ascii: "{")]
         guard let line = Self.firstLine(in: block, where: { $0.starts(with: lead) }) else { return nil }

@@ -82,6 +82,52 @@ import Testing
         }
     }
 
+    /// Random documents (``LongEntityChunkTests/document(_:)``: entities longer than a chunk,
+    /// nested, links, code, references, blank lines inside entities), read in small blocks
+    /// so that each behaves as a large file does: wherever the end is found from the end,
+    /// its chunks are the index's last ones, each as it was (in about one in six).
+    @Test func theEndFoundFromTheEndIsTheIndexsForAnyDocument() {
+        var found = 0
+        var parsed = 0
+        forAll(
+            { rng -> (String, Int) in
+                var text = ""
+                while text.utf8.count < 6000 {
+                    text += LongEntityChunkTests.document(&rng) + "\n\n"
+                    if rng.next() % 2 == 0 { text += "plain words between\n\n" }
+                }
+                return (text, Int(rng.next() % 1500) + 500)
+            }, count: 400
+        ) { text, block in
+            let bytes = Array(text.utf8)
+            guard (try? HTMLParser.parse(bytes)) != nil else { return true }
+            parsed += 1
+            let document = ChunkedDocument(
+                bytes: bytes, rule: .htmlText, minimumBytes: 64, maximumBytes: 256, blockBytes: block, separator: "\n"
+            ) { chunk, _ in
+                (try? HTMLParser.parse(chunk)) ?? Message(text: "[could not be read]")
+            }
+            _ = document.chunk(at: 0)
+            guard let last = document.lastChunkFromEnd(), last >= 1 << 48 else { return true }
+            found += 1
+            var fromEnd: [ReaderChunk] = []
+            while last - fromEnd.count >= 1 << 48, let chunk = document.chunk(at: last - fromEnd.count) {
+                fromEnd.append(chunk)
+            }
+            let chunks = document.chunkCount
+            guard document.settledIndex(of: last) == chunks - 1 else {
+                Issue.record("block \(block): the chunks found from the end are not the index's")
+                return false
+            }
+            for (k, chunk) in fromEnd.enumerated() where document.chunk(at: chunks - 1 - k) != chunk {
+                Issue.record("block \(block): chunk \(k) from the end is not the index's")
+                return false
+            }
+            return true
+        }
+        #expect(found > 50, "\(found) of \(parsed) found from the end")
+    }
+
     /// A file whose parse fails in its last megabyte (an end tag with nothing open, or not
     /// the innermost open tag's, or a tag never closed) is not read from its end: the index
     /// says where it fails.
