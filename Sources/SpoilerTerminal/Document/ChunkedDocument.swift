@@ -563,8 +563,9 @@ public final class ChunkedDocument: ReaderDocument {
         }
         // HTML: nothing open at the blank line, as the scan to the end tells (a tag open
         // there would be closed after it by an end tag the scan rejects), for a document
-        // whose parse succeeds. One that fails there shows its last chunks as they read on
-        // their own until the index finds where it fails.
+        // whose parse succeeds. One whose parse fails before the blank line, with a tag
+        // never closed, shows its last chunks as they read on their own until the index
+        // finds where it fails.
         guard tail.tailReadsAlone else { return nil }
         return Tail(starts: starts, contentEnd: byteCount, openAt: openAt)
     }
