@@ -84,16 +84,36 @@ import Testing
         return try temporaryFile(json, name: "spoiler-chunked", ext: "json").path
     }
 
-    @Test(arguments: ["plain", "markdownv2", "html", "markdown", "export", "botapi"])
+    /// A whole-account export of three chats and a left one, a few messages each (`h`
+    /// words hidden), written to a temporary file.
+    static func accountExport() throws -> String {
+        var id = 0
+        func chat(_ c: Int, messages: Int) -> String {
+            let list = (0..<messages).map { m in
+                id += 1
+                let hidden = m % 3 == 0 ? "h\(c)x\(m)" : nil
+                return WholeAccountExportTests.message(id: id, text: "w\(c)x\(m) words", hidden: hidden)
+            }
+            return #"{"name": "Chat \#(c)", "type": "personal_chat", "id": \#(c), "messages": [\#n"#
+                + list.joined(separator: ",\n") + "\n]}"
+        }
+        let export =
+            #"{"chats": {"list": [\#(chat(0, messages: 40)), \#(chat(1, messages: 1)), \#(chat(2, messages: 0)), "#
+            + #"\#(chat(3, messages: 60))]}, "left_chats": {"list": [\#(chat(4, messages: 30))]}}"#
+        return try temporaryFile(export, name: "spoiler-chunked-account", ext: "json").path
+    }
+
+    @Test(arguments: ["plain", "markdownv2", "html", "markdown", "export", "account", "botapi"])
     func theChunkedReaderPrintsWhatTheWholeOnePrints(_ format: String) throws {
         let path =
             switch format {
             case "export": ReadChunkedCommandTests.fixture("export/telegram-export-result.json")
+            case "account": try ReadChunkedCommandTests.accountExport()
             case "botapi": try ReadChunkedCommandTests.botAPIMessage()
             default: try ReadChunkedCommandTests.document(markdown: format == "markdown", html: format == "html")
             }
         defer { if format != "export" { try? FileManager.default.removeItem(atPath: path) } }
-        let args = ["read", "--from", format, "--color", "never", path]
+        let args = ["read", "--from", format == "account" ? "export" : format, "--color", "never", path]
         let (whole, chunked) = try ReadChunkedCommandTests.wholeAndChunked(args, columns: 60)
         #expect(whole.status == 0 && chunked.status == 0, "\(whole.err)\(chunked.err)")
         #expect(whole.out.count > 200)
@@ -103,6 +123,11 @@ import Testing
         if format != "export" && format != "botapi" { #expect(chunked.out != whole.out) }
         if format == "export" {
             #expect(chunked.out.contains("Ana · 2026-11-01 19:01") && !chunked.out.contains("the butler"))
+        } else if format == "account" {
+            // Every chat's messages, none of their hidden words.
+            #expect(chunked.out.contains("w0x0 words") && chunked.out.contains("w4x29 words"))
+            #expect(!chunked.out.contains("h0x0") && !chunked.out.contains("h3x3"))
+            #expect(!chunked.out.contains("could not"))
         } else {
             #expect(!chunked.out.contains("||") && !chunked.out.contains("h3x3") && !chunked.out.contains("tg-spoiler"))
             #expect(!chunked.out.contains("could not be read"))

@@ -48,7 +48,9 @@ public struct ChunkBoundaryScanner: Sendable {
         case plainText
         /// Markdown: after a blank line outside fenced code (``` or ~~~).
         case markdownBlocks
-        /// A Telegram Desktop export: between the objects of its top-level `messages` array.
+        /// A Telegram Desktop export: between the objects of its top-level `messages` array,
+        /// or in a whole-account export of each chat's (`chats.list[].messages`,
+        /// `left_chats.list[].messages`), where each chat's first message starts a chunk.
         case exportMessages
     }
 
@@ -145,10 +147,37 @@ public struct ChunkBoundaryScanner: Sendable {
     private var depth = 0
     private var inString = false
     private var escaped = false
+    /// Whether the string being read may be a key that matters (``JSONKey``), and its
+    /// bytes so far.
     private var stringMatchesKey = false
-    private var stringIndex = 0
-    private var expectsMessages = false
+    private var keyBytes: [UInt8] = []
+    /// The key just read, while its value has not begun.
+    private var expectedKey = JSONKey.none
+    /// The depth of the array of messages being read (2: one chat's export, top level; 5: a
+    /// chat's in a whole-account export); -1 once a one-chat export's has closed.
     private var messagesDepth: Int?
+    /// A whole-account export: the depth of the `chats` (or `left_chats`) object being
+    /// read (2), and of its `list` array (3).
+    private var accountDepth: Int?
+    private var listDepth: Int?
+    /// A whole-account export: a chat's `messages` array has opened and its first message
+    /// not yet come (each chat's messages start a chunk).
+    private var opensChat = false
+    /// Whether a `messages` array has been found.
+    private var sawMessages = false
+    /// Whether the messages are a whole-account export's (`chats.list[].messages`).
+    package private(set) var isWholeAccount = false
+
+    /// The keys the scan of an export follows.
+    private enum JSONKey {
+        case none
+        /// `messages`, at the top (one chat) or in a chat of a list (a whole account).
+        case messages
+        /// `chats` or `left_chats`, at the top.
+        case chats
+        /// `list`, in the `chats` object.
+        case list
+    }
 
     /// A scanner for `rule`, with chunks of at least `minimumBytes` and cut after at most
     /// `maximumBytes` where possible.
@@ -173,6 +202,7 @@ public struct ChunkBoundaryScanner: Sendable {
         scanner.position = position
         scanner.depth = 2
         scanner.messagesDepth = 2
+        scanner.sawMessages = true
         return scanner
     }
 
@@ -202,9 +232,7 @@ public struct ChunkBoundaryScanner: Sendable {
     package var closedTheExport: Bool { depth == 0 && !inString && messagesDepth == -1 }
 
     /// Whether an export's `messages` array has been found.
-    public var foundMessages: Bool { messagesDepth != nil }
-
-    private static let messagesKey = Array("messages".utf8)
+    public var foundMessages: Bool { sawMessages }
 
     /// Scans the next bytes of the document, calling `emit` with the offset where each
     /// new chunk starts (for an export, the first message's offset too).
@@ -895,11 +923,11 @@ public struct ChunkBoundaryScanner: Sendable {
                 i = end
                 if i == bytes.count { break }
             }
-            if skipsAhead && !inString && depth >= 2 {
-                // Inside the top-level object's values only a bracket, or a string (which
-                // cannot be the `messages` key at this depth) matters, and a string without
-                // escapes changes nothing: go straight past them to the next bracket, a
-                // string with an escape, or a string the block cuts.
+            if skipsAhead && !inString && depth >= 2 && !watchesKeys {
+                // Inside values whose keys do not matter (a message, the export's other
+                // members) only a bracket, or a string with an escape, matters, and a string
+                // without escapes changes nothing: go straight past them to the next
+                // bracket, a string with an escape, or a string the block cuts.
                 var end = Self.quoteOrBracket(in: bytes, from: i)
                 while end < bytes.count && bytes[end] == 0x22 {
                     let close = Self.quoteOrBackslash(in: bytes, from: end + 1)
@@ -922,12 +950,10 @@ public struct ChunkBoundaryScanner: Sendable {
                     escaped = true
                 } else if b == 0x22 {
                     inString = false
-                    if depth == 1 && stringMatchesKey && stringIndex == Self.messagesKey.count {
-                        expectsMessages = true
-                    }
+                    if stringMatchesKey { expectedKey = key(keyBytes) }
                 } else if stringMatchesKey {
-                    if stringIndex < Self.messagesKey.count && Self.messagesKey[stringIndex] == b {
-                        stringIndex += 1
+                    if keyBytes.count < 16 {
+                        keyBytes.append(b)
                     } else {
                         stringMatchesKey = false
                     }
@@ -937,27 +963,47 @@ public struct ChunkBoundaryScanner: Sendable {
             switch b {
             case 0x22:
                 inString = true
-                stringMatchesKey = depth == 1
-                stringIndex = 0
+                stringMatchesKey = watchesKeys
+                keyBytes.removeAll(keepingCapacity: true)
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if b == UInt8(ascii: "[") && expectsMessages && depth == 1 && messagesDepth == nil {
-                    messagesDepth = 2
-                }
-                expectsMessages = false
+                let opened = expectedKey
+                expectedKey = .none
                 depth += 1
+                if b == UInt8(ascii: "[") {
+                    if opened == .messages && depth == 2 && messagesDepth == nil && accountDepth == nil {
+                        messagesDepth = 2
+                        sawMessages = true
+                    } else if opened == .messages && depth == 5 && listDepth == 3 && messagesDepth == nil {
+                        messagesDepth = 5
+                        sawMessages = true
+                        isWholeAccount = true
+                        opensChat = true
+                    } else if opened == .list && depth == 3 && accountDepth == 2 {
+                        listDepth = 3
+                    }
+                } else if opened == .chats && depth == 2 && messagesDepth == nil {
+                    accountDepth = 2
+                }
                 if b == UInt8(ascii: "{"), let m = messagesDepth, depth == m + 1 {
                     if let start = chunkStart {
-                        if p - start >= minimumBytes || p == cutsAt { cut(at: p, emit: emit) }
+                        // A chat's first message starts a chunk: the bytes before it close
+                        // the last chat and open this one.
+                        if p - start >= minimumBytes || p == cutsAt || opensChat { cut(at: p, emit: emit) }
                     } else {
                         cut(at: p, emit: emit)
                     }
+                    opensChat = false
                 }
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                expectedKey = .none
                 depth -= 1
                 if let m = messagesDepth {
                     if b == UInt8(ascii: "}") && depth == m { contentEnd = p + 1 }
-                    if depth < m { messagesDepth = -1 }
+                    // (A whole account's next chat may open another.)
+                    if depth < m { messagesDepth = isWholeAccount ? nil : -1 }
                 }
+                if let l = listDepth, depth < l { listDepth = nil }
+                if let a = accountDepth, depth < a { accountDepth = nil }
             case 0x20, 0x0A, 0x0D, 0x09:
                 // An export is indented: the rest of a run of blanks in one go.
                 if skipsAhead {
@@ -968,9 +1014,31 @@ public struct ChunkBoundaryScanner: Sendable {
             case UInt8(ascii: ":"):
                 break
             default:
-                expectsMessages = false
+                expectedKey = .none
             }
         }
+    }
+
+    /// Whether a string here may be a key the scan follows: at the top, in the `chats`
+    /// object, and in a chat of its `list`.
+    private var watchesKeys: Bool {
+        depth == 1 || (depth == 2 && accountDepth == 2) || (depth == 4 && listDepth == 3)
+    }
+
+    /// The key `bytes` names, where the scan is.
+    private func key(_ bytes: [UInt8]) -> JSONKey {
+        switch depth {
+        case 1:
+            if bytes.elementsEqual("messages".utf8) { return .messages }
+            if bytes.elementsEqual("chats".utf8) || bytes.elementsEqual("left_chats".utf8) { return .chats }
+        case 2:
+            if bytes.elementsEqual("list".utf8) { return .list }
+        case 4:
+            if bytes.elementsEqual("messages".utf8) { return .messages }
+        default:
+            break
+        }
+        return .none
     }
 
     /// The index of the first `"`, `{`, `}`, `[` or `]` in `bytes[from...]`, else the count;

@@ -6,8 +6,8 @@ extension ChunkedDocument {
     /// `spoiler read` reads a file of a megabyte or more: plain chat text, Markdown,
     /// MarkdownV2 and Telegram HTML cut where their markup allows (each chunk hiding what
     /// the whole file's parse hides; see ``ChunkBoundaryScanner/Rule``), a Telegram Desktop
-    /// export of one chat a few messages a chunk, each under its sender and date
-    /// (``ChatLog``).
+    /// export (of one chat or a whole account) a few messages a chunk, each under its sender
+    /// and date (``ChatLog``).
     ///
     /// ```swift
     /// if let document = try ChunkedDocument(path: "notes.txt", format: .plain) {
@@ -21,9 +21,11 @@ extension ChunkedDocument {
     ///   - options: How spoilers are read (``ParseOptions/spoilerReasons``: a chunk that
     ///     starts inside a spoiler takes none of its text as the spoiler's reason).
     /// - Returns: The document, or nil for a file that is not read a chunk at a time: Bot
-    ///   API JSON (one object, ``MessageParser``), the other platforms' messages (Matrix,
-    ///   Discord, Reddit, Signal), and an export of a whole account, whose chats lie deeper
-    ///   than a top-level `messages` array (``ExportReader``).
+    ///   API JSON (one object, ``MessageParser``) and the other platforms' messages (Matrix,
+    ///   Discord, Reddit, Signal). An export is read a chunk at a time whether it is one
+    ///   chat's (a top-level `messages` array) or a whole account's (the `messages` of each
+    ///   chat of `chats.list` and `left_chats.list`, one after the other, as ``ExportReader``
+    ///   reads them); nil for one with neither.
     /// - Throws: ``TerminalError/system(call:errno:)`` from `open` or `fstat`.
     public convenience init?(
         path: String, format: InputFormat, options: ParseOptions = ParseOptions()
@@ -81,9 +83,11 @@ extension ChunkedDocument {
 
     /// The chat log (``ChatLog``) of one chunk of an export's `messages` array: message
     /// objects separated by commas, as ``ChunkBoundaryScanner/Rule/exportMessages`` cuts
-    /// them. A chunk that does not read is the message `failed` makes of its error.
+    /// them. In a whole-account export the last chunk of a chat runs on to the next chat's
+    /// first message: what follows the bracket that closes the chat's array is left out.
+    /// A chunk that does not read is the message `failed` makes of its error.
     public static func chatLog(ofExportChunk bytes: [UInt8], failed: Failure) -> Message {
-        var body = bytes
+        var body = bytes[..<endOfArrayContent(bytes)]
         while let last = body.last, last == 0x2C || last == 0x20 || last == 0x0A || last == 0x0D || last == 0x09 {
             body.removeLast()
         }
@@ -98,5 +102,34 @@ extension ChunkedDocument {
         var log = ChatLog()
         for item in items { log.append(item) }
         return log.message
+    }
+
+    /// Where the values of an array that `bytes` are the inside of end: at the first `]`
+    /// that closes more than `bytes` opened (outside strings), else at the end. (A `}` that
+    /// does is a syntax error, left for the reader to say.)
+    static func endOfArrayContent(_ bytes: [UInt8]) -> Int {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for (k, b) in bytes.enumerated() {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if b == 0x5C {
+                    escaped = true
+                } else if b == 0x22 {
+                    inString = false
+                }
+                continue
+            }
+            switch b {
+            case 0x22: inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "]") where depth == 0: return k
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return bytes.count
     }
 }

@@ -479,7 +479,8 @@ public final class ChunkedDocument: ReaderDocument {
     /// may be inside a spoiler opened before it, which only the index can tell; HTML whose
     /// last megabyte, from its first blank line, closes a tag it did not open or rejects
     /// one; a file of a few megabytes, a last megabyte without a blank line, an export
-    /// not indented as Telegram Desktop writes it, or with a last message over a megabyte).
+    /// not indented as Telegram Desktop writes it, or with a last message over a megabyte,
+    /// and a whole-account export).
     ///
     /// In a text the chunks start after the first blank line of the file's last megabyte
     /// (in Markdown, that line must be outside fenced code in the index too: else the index
@@ -503,9 +504,10 @@ public final class ChunkedDocument: ReaderDocument {
             // (opened before the last megabyte, across blank lines): its chunks, parsed as
             // texts of their own, would show what it hides. They wait for the index. (HTML
             // says so by its end tags: ``findTextTail(like:)``.)
+            // (A whole-account export's messages lie in many arrays: its end waits too.)
             let rule = s.scanner.rule
             guard let first = s.starts.first, byteCount > 2 * blockBytes,
-                rule != .plainText && rule != .markdownV2Text
+                rule != .plainText && rule != .markdownV2Text, !s.scanner.isWholeAccount
             else {
                 return .answer(nil)
             }

@@ -19,7 +19,9 @@ import SpoilerTerminal
 /// end shows; medians of three); `read_html_end_at_once_ms`, the same for a 100 MB
 /// Telegram HTML document dense in tags read with `--from html`; and for a 300 MB
 /// Telegram Desktop export read with `--from export`, `read_export_first_frame_ms`,
-/// `read_export_peak_rss_mb` and `read_export_end_at_once_ms`; and `spoiler play` of an 8 MB message on one line in a
+/// `read_export_peak_rss_mb` and `read_export_end_at_once_ms`, and the same for a 300 MB
+/// whole-account export (`read_account_first_frame_ms`, `read_account_peak_rss_mb`,
+/// `read_account_end_at_once_ms`); and `spoiler play` of an 8 MB message on one line in a
 /// pseudo-terminal, End at its first frame: `play_end_at_once_ms` and `play_end_peak_rss_mb`.
 enum ViewportStage {
     static let stage = BenchStage(
@@ -107,6 +109,25 @@ enum ViewportStage {
         bench.report(
             "read End at the first frame (300 MB export)", middle(exportEnds), unit: "ms",
             key: "read_export_end_at_once_ms", note: "until the end shows")
+        guard let account = exportDocument(megabytes: 300, account: true) else { return }
+        var accountFrames: [Double] = []
+        var accountEnds: [Double] = []
+        var accountPeak = 0.0
+        for _ in 0..<3 {
+            guard let (seconds, rss, end) = readInTerminal(account, from: "export", endAfter: 0) else { continue }
+            accountFrames.append(seconds)
+            accountPeak = max(accountPeak, rss)
+            if let end { accountEnds.append(end) }
+        }
+        bench.report(
+            "read first frame (300 MB whole-account export)", middle(accountFrames), unit: "ms",
+            key: "read_account_first_frame_ms", note: "target < 150")
+        bench.report(
+            "read peak RSS (300 MB whole-account export)", accountFrames.isEmpty ? nil : accountPeak, unit: "MB",
+            key: "read_account_peak_rss_mb", note: "target < 64")
+        bench.report(
+            "read End at the first frame (300 MB whole-account export)", middle(accountEnds), unit: "ms",
+            key: "read_account_end_at_once_ms", note: "until the end shows (waits for the index)")
     }
 
     /// Parses the message, makes the view and encodes its first frame.
@@ -194,13 +215,23 @@ enum ViewportStage {
     /// A Telegram Desktop export (`result.json`, indented as the app writes it) of about
     /// `megabytes` MB in the temporary folder (made once): messages of a few words, one in
     /// four with a spoiler as a text object, and their `text_entities`.
-    static func exportDocument(megabytes: Int) -> String? {
-        let path = "/tmp/spoiler-bench-read-\(megabytes)mb-export.json"
+    ///
+    /// With `account`, a whole-account export instead (`result.json` of "Export Telegram
+    /// data"): the same messages in chats of 20,000 under `chats.list`.
+    static func exportDocument(megabytes: Int, account: Bool = false) -> String? {
+        let path = "/tmp/spoiler-bench-read-\(megabytes)mb-\(account ? "account" : "export").json"
         if isMade(path, megabytes: megabytes) { return path }
         guard let file = fopen(path, "w") else { return nil }
         defer { fclose(file) }
         var rng = SplitMix64(seed: 23)
-        let head = Array(#"{\#n "name": "Movie night",\#n "type": "private_group",\#n "id": 17,\#n "messages": ["#.utf8)
+        func chatHead(_ c: Int) -> String {
+            #"{\#n "name": "Chat \#(c)",\#n "type": "personal_chat",\#n "id": \#(c),\#n "messages": ["#
+        }
+        let headText =
+            account
+            ? #"{\#n "about": "Here is the data you requested.",\#n "chats": {\#n "list": [\#(chatHead(0))"#
+            : #"{\#n "name": "Movie night",\#n "type": "private_group",\#n "id": 17,\#n "messages": ["#
+        let head = Array(headText.utf8)
         var written = fwrite(head, 1, head.count, file)
         var id = 0
         var out: [UInt8] = []
@@ -212,8 +243,10 @@ enum ViewportStage {
         while written < megabytes << 20 {
             out.removeAll(keepingCapacity: true)
             id += 1
+            if account && id % 20_000 == 1 && id > 1 { out += "\n ]\n},\n\(chatHead(id / 20_000))".utf8 }
             let plain = words(Int(3 + rng.next() % 12))
-            var message = "\(id == 1 ? "" : ",")\n  {\n   \"id\": \(id),\n   \"type\": \"message\",\n"
+            let comma = id == 1 || (account && id % 20_000 == 1) ? "" : ","
+            var message = "\(comma)\n  {\n   \"id\": \(id),\n   \"type\": \"message\",\n"
             message += "   \"date\": \"2026-11-01T19:01:10\",\n   \"date_unixtime\": \"1793559670\",\n"
             message += "   \"from\": \"Ana\",\n   \"from_id\": \"user1001\",\n"
             if rng.next() % 4 == 0 {
@@ -230,7 +263,7 @@ enum ViewportStage {
             out += message.utf8
             written += fwrite(out, 1, out.count, file)
         }
-        let tail = Array("\n ]\n}\n".utf8)
+        let tail = Array((account ? "\n ]\n}\n ]\n }\n}\n" : "\n ]\n}\n").utf8)
         _ = fwrite(tail, 1, tail.count, file)
         return path
     }
