@@ -41,8 +41,9 @@ import Testing
         #expect(hidden == 6000)
     }
 
-    /// One chat's export is read a few messages a chunk, each under its sender; a whole
-    /// account's (chats under `chats`) and the formats read whole give nil.
+    /// One chat's export is read a few messages a chunk, each under its sender; an export
+    /// with no message (a whole account's with one empty chat) and the formats read whole
+    /// give nil (``WholeAccountExportTests`` reads accounts with messages).
     @Test func anExportIsReadInChunksOfMessages() throws {
         let messages = (1...3000).map { k in
             #"{"id": \#(k), "type": "message", "date": "2026-11-01T19:02:45", "date_unixtime": "1793559765", "#
