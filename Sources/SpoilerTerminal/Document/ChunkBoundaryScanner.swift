@@ -196,13 +196,23 @@ public struct ChunkBoundaryScanner: Sendable {
     /// A scanner for an export's messages from `position`, the start of one of the
     /// top-level `messages` array's objects (found from the end of the file), as if the
     /// bytes before it had been scanned and a chunk started there.
-    package static func exportTail(at position: Int, minimumBytes: Int, maximumBytes: Int) -> ChunkBoundaryScanner {
+    ///
+    /// With `wholeAccount`, the object is one of a chat's messages in a whole-account export
+    /// (`{"chats": {"list": [{"messages": [here]}]}}`, or `left_chats`).
+    package static func exportTail(at position: Int, minimumBytes: Int, maximumBytes: Int, wholeAccount: Bool = false)
+        -> ChunkBoundaryScanner
+    {
         var scanner = ChunkBoundaryScanner(
             rule: .exportMessages, minimumBytes: minimumBytes, maximumBytes: maximumBytes)
         scanner.position = position
-        scanner.depth = 2
-        scanner.messagesDepth = 2
         scanner.sawMessages = true
+        if wholeAccount {
+            (scanner.depth, scanner.messagesDepth, scanner.listDepth, scanner.accountDepth) = (5, 5, 3, 2)
+            scanner.isWholeAccount = true
+        } else {
+            scanner.depth = 2
+            scanner.messagesDepth = 2
+        }
         return scanner
     }
 
@@ -229,7 +239,9 @@ public struct ChunkBoundaryScanner: Sendable {
 
     /// For an export: whether the scan so far has closed the `messages` array and the
     /// top-level object, and not gone below it.
-    package var closedTheExport: Bool { depth == 0 && !inString && messagesDepth == -1 }
+    package var closedTheExport: Bool {
+        depth == 0 && !inString && messagesDepth == (isWholeAccount ? nil : -1)
+    }
 
     /// Whether an export's `messages` array has been found.
     public var foundMessages: Bool { sawMessages }

@@ -479,15 +479,15 @@ public final class ChunkedDocument: ReaderDocument {
     /// may be inside a spoiler opened before it, which only the index can tell; HTML whose
     /// last megabyte, from its first blank line, closes a tag it did not open or rejects
     /// one; a file of a few megabytes, a last megabyte without a blank line, an export
-    /// not indented as Telegram Desktop writes it, or with a last message over a megabyte,
-    /// and a whole-account export).
+    /// not indented as Telegram Desktop writes it, or with a last message over a megabyte).
     ///
     /// In a text the chunks start after the first blank line of the file's last megabyte
     /// (in Markdown, that line must be outside fenced code in the index too: else the index
     /// gives them no place). In an export, the messages are found as the lines that start
     /// at the first message's indentation with a brace, in the file's last megabyte (a line
     /// break is never inside a JSON string), and the scan from the first of them must close
-    /// the array they are in and the top-level object. The index returned is then provisional
+    /// the array they are in and the top-level object (in a whole-account export, the
+    /// messages of the chats after theirs are followed as the index follows them). The index returned is then provisional
     /// (``settledIndex(of:)``): the chunks from it back to the first found answer
     /// ``chunk(at:)`` at once, and a chunk above them waits for the index. Should the file
     /// hold another array of objects at that indentation after the messages, and over a
@@ -504,10 +504,9 @@ public final class ChunkedDocument: ReaderDocument {
             // (opened before the last megabyte, across blank lines): its chunks, parsed as
             // texts of their own, would show what it hides. They wait for the index. (HTML
             // says so by its end tags: ``findTextTail(like:)``.)
-            // (A whole-account export's messages lie in many arrays: its end waits too.)
             let rule = s.scanner.rule
             guard let first = s.starts.first, byteCount > 2 * blockBytes,
-                rule != .plainText && rule != .markdownV2Text, !s.scanner.isWholeAccount
+                rule != .plainText && rule != .markdownV2Text
             else {
                 return .answer(nil)
             }
@@ -595,8 +594,11 @@ public final class ChunkedDocument: ReaderDocument {
         let lead = Array(indent) + [UInt8(ascii: "{")]
         guard let line = Self.firstLine(in: block, where: { $0.starts(with: lead) }) else { return nil }
         let start = from + line + indent.count
+        // (In a whole-account export, the messages of a chat of its lists: the scan follows
+        // the chats after it as the index does.)
         var tail = ChunkBoundaryScanner.exportTail(
-            at: start, minimumBytes: scanner.minimumBytes, maximumBytes: scanner.maximumBytes)
+            at: start, minimumBytes: scanner.minimumBytes, maximumBytes: scanner.maximumBytes,
+            wholeAccount: scanner.isWholeAccount)
         var starts: [Int] = []
         block[(start - from)...].withUnsafeBufferPointer { tail.scan($0) { starts.append($0) } }
         guard tail.closedTheExport, let end = tail.contentEnd, starts.first == start else { return nil }

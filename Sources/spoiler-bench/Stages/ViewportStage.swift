@@ -127,7 +127,7 @@ enum ViewportStage {
             key: "read_account_peak_rss_mb", note: "target < 64")
         bench.report(
             "read End at the first frame (300 MB whole-account export)", middle(accountEnds), unit: "ms",
-            key: "read_account_end_at_once_ms", note: "until the end shows (waits for the index)")
+            key: "read_account_end_at_once_ms", note: "until the end shows")
     }
 
     /// Parses the message, makes the view and encodes its first frame.

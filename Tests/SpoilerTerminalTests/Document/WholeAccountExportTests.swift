@@ -105,6 +105,50 @@ import Testing
         #expect(chunked > 150)
     }
 
+    /// An account indented as Telegram Desktop writes one (a message a line here), its
+    /// last chats under `left_chats`, read in blocks of 16 KB so that it behaves as a large
+    /// file does: End finds the last chunks from the end of the file at once, and once the
+    /// index is built they are its last, each as it was.
+    @Test func theEndOfAWholeAccountIsFoundFromTheEnd() throws {
+        var id = 0
+        func chats(_ range: Range<Int>) -> String {
+            range.map { c in
+                let messages = (0..<300).map { m in
+                    id += 1
+                    let hidden = m % 4 == 0 ? "secret" : nil
+                    return "     " + WholeAccountExportTests.message(id: id, text: "shown \(c) \(m)", hidden: hidden)
+                }
+                return "   {\n    \"name\": \"Chat \(c)\",\n    \"id\": \(c),\n    \"messages\": [\n"
+                    + messages.joined(separator: ",\n") + "\n    ]\n   }"
+            }.joined(separator: ",\n")
+        }
+        let export =
+            "{\n \"about\": \"x\",\n \"chats\": {\n  \"about\": \"y\",\n  \"list\": [\n\(chats(0..<7))\n  ]\n },\n"
+            + " \"left_chats\": {\n  \"list\": [\n\(chats(7..<9))\n  ]\n }\n}\n"
+        let bytes = Array(export.utf8)
+        let document = ChunkedDocument(
+            bytes: bytes, rule: .exportMessages, minimumBytes: 2048, maximumBytes: 65536, blockBytes: 16384,
+            separator: "\n\n"
+        ) { chunk, _ in
+            ChunkedDocument.chatLog(ofExportChunk: chunk) { Message(text: "[could not be read: \($0)]") }
+        }
+        _ = document.chunk(at: 0)
+        let last = try #require(document.lastChunkFromEnd())
+        #expect(last >= 1 << 48 && !document.isIndexed)
+        var fromEnd: [ReaderChunk] = []
+        while last - fromEnd.count >= 1 << 48, let chunk = document.chunk(at: last - fromEnd.count) {
+            fromEnd.append(chunk)
+        }
+        #expect(!document.isIndexed && fromEnd.count > 3)
+        #expect(fromEnd.first?.message.text.hasSuffix("shown 8 299") == true)
+        let chunks = document.chunkCount
+        #expect(document.settledIndex(of: last) == chunks - 1)
+        for (k, chunk) in fromEnd.enumerated() {
+            #expect(document.chunk(at: chunks - 1 - k) == chunk)
+            #expect(!chunk.message.text.contains("could not be read"))
+        }
+    }
+
     /// From a file, as `spoiler read` opens one: a whole account of 4 chats and a left one,
     /// 2,000 messages each: several chunks, each chat's first message starting one, every
     /// spoiler hidden.
