@@ -86,48 +86,40 @@ enum ViewportStage {
                 htmlEnds.isEmpty ? nil : htmlEnds[htmlEnds.count / 2] * 1000, unit: "ms",
                 key: "read_html_end_at_once_ms", note: "until the end shows")
         }
-        guard let export = exportDocument(megabytes: 300) else {
-            bench.report("read export first frame", nil, unit: "ms", key: "read_export_first_frame_ms", note: "no file")
+        for account in [false, true] {
+            readExport(&bench, account: account)
+        }
+    }
+
+    /// `spoiler read --from export` of a 300 MB export (`account`: a whole account's), End
+    /// at the first frame, three times: `read_export_first_frame_ms`,
+    /// `read_export_peak_rss_mb`, `read_export_end_at_once_ms` (`read_account_…`).
+    static func readExport(_ bench: inout BenchRun, account: Bool) {
+        let (key, name) = account ? ("account", "300 MB whole-account export") : ("export", "300 MB export")
+        guard let export = exportDocument(megabytes: 300, account: account) else {
+            bench.report(
+                "read \(name) first frame", nil, unit: "ms", key: "read_\(key)_first_frame_ms", note: "no file")
             return
         }
-        var exportFrames: [Double] = []
-        var exportEnds: [Double] = []
-        var exportPeak = 0.0
+        var frames: [Double] = []
+        var ends: [Double] = []
+        var peak = 0.0
         for _ in 0..<3 {
             guard let (seconds, rss, end) = readInTerminal(export, from: "export", endAfter: 0) else { continue }
-            exportFrames.append(seconds)
-            exportPeak = max(exportPeak, rss)
-            if let end { exportEnds.append(end) }
+            frames.append(seconds)
+            peak = max(peak, rss)
+            if let end { ends.append(end) }
         }
         func middle(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.sorted()[values.count / 2] * 1000 }
         bench.report(
-            "read first frame (300 MB export, in a pty)", middle(exportFrames), unit: "ms",
-            key: "read_export_first_frame_ms", note: "target < 150")
+            "read first frame (\(name)\(account ? "" : ", in a pty"))", middle(frames), unit: "ms",
+            key: "read_\(key)_first_frame_ms", note: "target < 150")
         bench.report(
-            "read peak RSS (300 MB export)", exportFrames.isEmpty ? nil : exportPeak, unit: "MB",
-            key: "read_export_peak_rss_mb", note: "target < 64")
+            "read peak RSS (\(name))", frames.isEmpty ? nil : peak, unit: "MB", key: "read_\(key)_peak_rss_mb",
+            note: "target < 64")
         bench.report(
-            "read End at the first frame (300 MB export)", middle(exportEnds), unit: "ms",
-            key: "read_export_end_at_once_ms", note: "until the end shows")
-        guard let account = exportDocument(megabytes: 300, account: true) else { return }
-        var accountFrames: [Double] = []
-        var accountEnds: [Double] = []
-        var accountPeak = 0.0
-        for _ in 0..<3 {
-            guard let (seconds, rss, end) = readInTerminal(account, from: "export", endAfter: 0) else { continue }
-            accountFrames.append(seconds)
-            accountPeak = max(accountPeak, rss)
-            if let end { accountEnds.append(end) }
-        }
-        bench.report(
-            "read first frame (300 MB whole-account export)", middle(accountFrames), unit: "ms",
-            key: "read_account_first_frame_ms", note: "target < 150")
-        bench.report(
-            "read peak RSS (300 MB whole-account export)", accountFrames.isEmpty ? nil : accountPeak, unit: "MB",
-            key: "read_account_peak_rss_mb", note: "target < 64")
-        bench.report(
-            "read End at the first frame (300 MB whole-account export)", middle(accountEnds), unit: "ms",
-            key: "read_account_end_at_once_ms", note: "until the end shows")
+            "read End at the first frame (\(name))", middle(ends), unit: "ms", key: "read_\(key)_end_at_once_ms",
+            note: "until the end shows")
     }
 
     /// Parses the message, makes the view and encodes its first frame.
