@@ -252,13 +252,13 @@ package struct HTMLTagTracker: Sendable, Equatable {
         if isEnd {
             // The name must be the innermost open tag's.
             guard let tag, tag == open.last?.tag else {
-                rejections += 1
+                reject()
                 return true
             }
             closedLast = open.removeLast()
         } else {
             guard let tag, let reopens = HTMLTagTracker.bareTagReopens(tag) else {
-                rejections += 1
+                reject()
                 return true
             }
             let written = UnsafeBufferPointer(rebasing: bytes[from..<end])

@@ -241,13 +241,22 @@ public final class ChunkedDocument: ReaderDocument {
         let from = scanner.position
         let block = from < byteCount ? read(from..<min(byteCount, from + blockBytes)) : []
         guard !block.isEmpty else { return false }
-        block.withUnsafeBufferPointer {
+        Self.scan(block[...], with: &scanner, into: &starts, openAt: &openAt)
+        return true
+    }
+
+    /// Scans `bytes` with `scanner`, adding each chunk start it finds to `starts` and what is
+    /// open there, when something is, to `openAt` (by the chunk's index in `starts`).
+    private static func scan(
+        _ bytes: ArraySlice<UInt8>, with scanner: inout ChunkBoundaryScanner, into starts: inout [Int],
+        openAt: inout [Int: OpenAtCut]
+    ) {
+        bytes.withUnsafeBufferPointer {
             scanner.scanCuts($0) { start, open in
                 if let open { openAt[starts.count] = open }
                 starts.append(start)
             }
         }
-        return true
     }
 
     /// What chunk `index` is parsed between: nothing; the markup that opens what is open at
@@ -282,20 +291,14 @@ public final class ChunkedDocument: ReaderDocument {
                 before: PlainMarkupTracker.openingMarkers(for: opening),
                 after: PlainMarkupTracker.closingMarkers(for: closing))
         default:
-            func cut(_ open: OpenAtCut?) -> EntityCut? {
-                if case .markup(let cut) = open { return cut }
-                return nil
-            }
-            let cuts = [cut(start), cut(end)].compactMap { $0 }
+            let cuts = [start?.entityCut, end?.entityCut].compactMap { $0 }
             // All of it closed after the cut: certain. Else certain only at the end, where
             // it never closed.
-            if cuts.allSatisfy({ $0.offset < s.scanner.lastOutside }) {
-                return .markup(before: cut(start)?.opening ?? [], after: cut(end)?.closing ?? [])
-            }
+            if cuts.allSatisfy({ $0.offset < s.scanner.lastOutside }) { return Self.entityMarkup(start, end) }
             guard s.isComplete else { return nil }
             guard let unclosed = s.scanner.unclosedMarkup else {
                 // (Not reached: what is open at a cut and never closed is open at the end.)
-                return .markup(before: cut(start)?.opening ?? [], after: cut(end)?.closing ?? [])
+                return Self.entityMarkup(start, end)
             }
             return .unclosed(reason: unclosed.reason, byteOffset: unclosed.byteOffset)
         }
@@ -306,13 +309,14 @@ public final class ChunkedDocument: ReaderDocument {
     private static func between(_ tail: Tail, _ k: Int, isLast: Bool) -> Between {
         let start = tail.openAt[k]
         let end = isLast ? nil : tail.openAt[k + 1]
-        if case .unreadable = start { return .unreadable }
-        if case .unreadable = end { return .unreadable }
-        func cut(_ open: OpenAtCut?) -> EntityCut? {
-            if case .markup(let cut) = open { return cut }
-            return nil
-        }
-        return .markup(before: cut(start)?.opening ?? [], after: cut(end)?.closing ?? [])
+        if start == .unreadable || end == .unreadable { return .unreadable }
+        return entityMarkup(start, end)
+    }
+
+    /// The markup that opens what is open at a chunk's `start` and closes what is open at
+    /// its `end` (HTML, MarkdownV2).
+    private static func entityMarkup(_ start: OpenAtCut?, _ end: OpenAtCut?) -> Between {
+        .markup(before: start?.entityCut?.opening ?? [], after: end?.entityCut?.closing ?? [])
     }
 
     /// What is open at `place` for certain: what it says, once the scan has found nothing
@@ -556,12 +560,7 @@ public final class ChunkedDocument: ReaderDocument {
         )
         var starts = [from + start]
         var openAt: [Int: OpenAtCut] = [:]
-        block[start...].withUnsafeBufferPointer { bytes in
-            tail.scanCuts(bytes) { offset, open in
-                if let open { openAt[starts.count] = open }
-                starts.append(offset)
-            }
-        }
+        Self.scan(block[start...], with: &tail, into: &starts, openAt: &openAt)
         // HTML: nothing open at the blank line, as the scan to the end tells (a tag open
         // there would be closed after it by an end tag the scan rejects), for a document
         // whose parse succeeds. One whose parse fails before the blank line, with a tag

@@ -10,6 +10,12 @@ enum OpenAtCut: Sendable, Equatable {
     /// MarkdownV2 and HTML: what is open cannot be opened again (a cut that came after no
     /// place for one in twice a chunk). The chunks on either side are not parsed.
     case unreadable
+
+    /// The markup of what is open, for HTML and MarkdownV2; nil otherwise.
+    var entityCut: EntityCut? {
+        if case .markup(let cut) = self { return cut }
+        return nil
+    }
 }
 
 /// The markup of the entities open where a text with entities was cut.

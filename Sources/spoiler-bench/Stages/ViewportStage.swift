@@ -80,15 +80,19 @@ enum ViewportStage {
             for _ in 0..<3 {
                 if let end = readInTerminal(html, from: "html", endAfter: 0)?.2 { htmlEnds.append(end) }
             }
-            htmlEnds.sort()
             bench.report(
                 "read End at the first frame (100 MB HTML, a tag every 14 bytes)",
-                htmlEnds.isEmpty ? nil : htmlEnds[htmlEnds.count / 2] * 1000, unit: "ms",
+                middleMilliseconds(htmlEnds), unit: "ms",
                 key: "read_html_end_at_once_ms", note: "until the end shows")
         }
         for account in [false, true] {
             readExport(&bench, account: account)
         }
+    }
+
+    /// The median of `seconds`, in milliseconds; nil for none.
+    static func middleMilliseconds(_ seconds: [Double]) -> Double? {
+        seconds.isEmpty ? nil : seconds.sorted()[seconds.count / 2] * 1000
     }
 
     /// `spoiler read --from export` of a 300 MB export (`account`: a whole account's), End
@@ -110,15 +114,15 @@ enum ViewportStage {
             peak = max(peak, rss)
             if let end { ends.append(end) }
         }
-        func middle(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.sorted()[values.count / 2] * 1000 }
         bench.report(
-            "read first frame (\(name)\(account ? "" : ", in a pty"))", middle(frames), unit: "ms",
+            "read first frame (\(name)\(account ? "" : ", in a pty"))", middleMilliseconds(frames), unit: "ms",
             key: "read_\(key)_first_frame_ms", note: "target < 150")
         bench.report(
             "read peak RSS (\(name))", frames.isEmpty ? nil : peak, unit: "MB", key: "read_\(key)_peak_rss_mb",
             note: "target < 64")
         bench.report(
-            "read End at the first frame (\(name))", middle(ends), unit: "ms", key: "read_\(key)_end_at_once_ms",
+            "read End at the first frame (\(name))", middleMilliseconds(ends), unit: "ms",
+            key: "read_\(key)_end_at_once_ms",
             note: "until the end shows")
     }
 
