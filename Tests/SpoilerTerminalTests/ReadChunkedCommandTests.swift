@@ -161,6 +161,35 @@ import Testing
         #expect(!chunked.contains("||") && !chunked.contains("__") && !chunked.contains("*"))
     }
 
+    /// A Markdown file with fenced code longer than a chunk may be (64 KB), blank lines and
+    /// all: chunks are cut inside it, each part read after the fence's opening line, and the
+    /// file reads as the whole does: the code's `||` shown as it is, no blank row where a
+    /// chunk was cut, the spoilers around the code hidden. Before, the code was one chunk
+    /// (a 13 MB block took seconds and gigabytes to show).
+    @Test func aMarkdownFenceLongerThanAChunkReadsAsTheWholeFile() throws {
+        var text = ""
+        for p in 0..<30 {
+            text += (0..<12).map { $0 % 5 == 2 ? "||h\(p)x\($0)||" : "w\(p)x\($0)" }.joined(separator: " ") + "\n\n"
+        }
+        text += "```swift\n"
+        for k in 0..<4000 { text += "let s\(k) = \"||code \(k)||\"\n" + (k % 9 == 8 ? "\n" : "") }
+        text += "```\n\n"
+        for p in 0..<30 {
+            text += (0..<12).map { $0 % 5 == 2 ? "||g\(p)x\($0)||" : "v\(p)x\($0)" }.joined(separator: " ") + "\n\n"
+        }
+        #expect(text.utf8.count > 110_000)
+        let url = try ReadChunkedCommandTests.temporaryFile(text, name: "spoiler-fence", ext: "md")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let args = ["read", "--from", "markdown", "--color", "never", url.path]
+        let (whole, chunked) = try ReadChunkedCommandTests.wholeAndChunked(args, columns: 60)
+        #expect(whole.status == 0 && chunked.status == 0, "\(whole.err)\(chunked.err)")
+        #expect(ReadChunkedCommandTests.masked(chunked.out) == ReadChunkedCommandTests.masked(whole.out))
+        #expect(
+            chunked.out.contains("let s0 = \"||code 0||\"") && chunked.out.contains("let s3999 = \"||code 3999||\""))
+        #expect(!chunked.out.contains("could not be read") && !chunked.out.contains("```"))
+        #expect(!chunked.out.contains("h0x2") && !chunked.out.contains("g29x7") && chunked.out.contains("v29x11"))
+    }
+
     /// Reads a file of 30 paragraphs, `opening`, 4,000 lines made by `line` (a spoiler's,
     /// over 120 KB), `closing` and 30 more paragraphs, whole and a chunk at a time, and
     /// checks that both show the same screen (dust masked), with no word of the spoiler

@@ -46,7 +46,11 @@ public struct ChunkBoundaryScanner: Sendable {
         /// (``scan(_:emitCut:)``), for its parts to be parsed with the markers that open
         /// and close it.
         case plainText
-        /// Markdown: after a blank line outside fenced code (``` or ~~~).
+        /// Markdown: after a blank line outside fenced code (``` or ~~~). A fenced code block
+        /// longer than ``maximumBytes`` is cut at a line break inside it, and the part after
+        /// the cut is parsed after its opening fence line (``ChunkedDocument`` does), so that
+        /// each part is the same code; the part before needs no closing fence (the end of a
+        /// document closes one).
         case markdownBlocks
         /// A Telegram Desktop export: between the objects of its top-level `messages` array,
         /// or in a whole-account export of each chat's (`chats.list[].messages`,
@@ -91,6 +95,27 @@ public struct ChunkBoundaryScanner: Sendable {
     private var lineLeadRun = 0
     private var lineInLead = true
     private var fence: (mark: UInt8, length: Int)?
+    /// Markdown: what the line being read has after a run of three or more backticks or
+    /// tildes that starts it: ``restText`` (a byte other than a space, tab or carriage
+    /// return: no closing fence), ``restBacktick`` (a backtick: no opening fence of
+    /// backticks), as CommonMark reads fence lines.
+    private var lineRest: UInt8 = 0
+    private static let restText: UInt8 = 1
+    private static let restBacktick: UInt8 = 2
+    /// Markdown: the line being read, from its start, while it may open a fence (its
+    /// indentation, then a backtick or tilde first): at most ``fenceLineLimit`` bytes.
+    private var fenceLine: [UInt8] = []
+    /// Markdown: whether the line being read is kept in ``fenceLine``.
+    private var keepsFenceLine = false
+    /// Markdown: the line that opened the fence open now, without its line break (only its
+    /// indentation and fence if the line is longer than ``fenceLineLimit``).
+    private var fenceOpener: [UInt8] = []
+    /// Markdown: the offset of the line break that ends the fence's opening line.
+    private var fenceOpenedAt = -1
+    /// Markdown: whether the last line ended had nothing but white space.
+    private var lastLineBlank = false
+    /// The longest opening fence line kept whole.
+    static let fenceLineLimit = 4096
     /// MarkdownV2: what is open (`followsBalance`; kept for every rule, so that it is
     /// changed in place, never copied out of an optional).
     private var balance = EntityBalance(.markdownV2)
@@ -269,7 +294,7 @@ public struct ChunkBoundaryScanner: Sendable {
 
     /// Scans the next bytes of the document, calling `emit` with each new chunk's start and
     /// what is open there when the chunk was cut where something is (nil when nothing is).
-    mutating func scanCuts(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Int, OpenAtCut?) -> Void) {
+    package mutating func scanCuts(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Int, OpenAtCut?) -> Void) {
         switch rule {
         case .paragraphs, .markdownBlocks, .markdownV2Text: scanText(bytes, emit: emit)
         case .htmlText:
@@ -793,6 +818,20 @@ public struct ChunkBoundaryScanner: Sendable {
         if p == afterSpace { spacePlain = EntityBalance.isPlain(b) }
     }
 
+    /// Markdown: notes `b`, a byte after the run of backticks or tildes that starts the
+    /// line being read, in ``lineRest``.
+    @inline(__always)
+    private mutating func noteRest(_ b: UInt8) {
+        if b != 0x20 && b != 0x09 && b != 0x0D { lineRest |= Self.restText }
+        if b == UInt8(ascii: "`") { lineRest |= Self.restBacktick }
+    }
+
+    /// Markdown: keeps `b`, a byte of the line being read that may open a fence.
+    @inline(__always)
+    private mutating func keepFenceLine(_ b: UInt8) {
+        if keepsFenceLine && fenceLine.count < Self.fenceLineLimit { fenceLine.append(b) }
+    }
+
     private mutating func scanText(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Int, OpenAtCut?) -> Void) {
         let markdown = rule == .markdownBlocks
         var i = 0
@@ -813,6 +852,13 @@ public struct ChunkBoundaryScanner: Sendable {
                         if bytes[i] == 0x0D && balance.isEscaping { escapedReturnAt = position }
                         notePlaces(before: bytes[i], at: position)
                         balance.takeText()
+                    }
+                    if lineLeadRun >= 3 {
+                        // (A fence line: rare enough to look at each byte.)
+                        for k in i..<end { noteRest(bytes[k]) }
+                        if keepsFenceLine && fenceLine.count < Self.fenceLineLimit {
+                            fenceLine.append(contentsOf: bytes[i..<min(end, i + Self.fenceLineLimit - fenceLine.count)])
+                        }
                     }
                     var k = end - 1
                     while k >= i && bytes[k] != 0x20 { k -= 1 }
@@ -842,8 +888,21 @@ public struct ChunkBoundaryScanner: Sendable {
             if followsBalance && p - start >= maximumBytes {
                 forceMarkdownV2Cut(at: p, before: b, emit: emit)
             } else if p - start >= maximumBytes {
-                if afterNewline > start && fence == nil {
+                if afterNewline > start && fence == nil && (lineHasText || !markdown) {
+                    // (Markdown: not at a blank line, whose own line break cuts right after it:
+                    // the chunk between would be that line alone, shown as an empty row.)
                     cut(at: afterNewline, open: afterNewlineOpen, emit: emit)
+                } else if let f = fence,
+                    markdown && afterNewline > max(start, fenceOpenedAt + 1) && lineHasText
+                        && !lastLineBlank && lineLead != f.mark
+                {
+                    // Inside fenced code (open at the last line break, since a fence opens and
+                    // closes only at one): the part after is parsed after the opening line.
+                    // Between two lines of the code, neither blank (which each part's parse
+                    // would leave out as its first or last line), the second not one that may
+                    // close it: the part before ends with code, which the part after goes on with.
+                    let (opening, openedAt) = (fenceOpener + [0x0A], fenceOpenedAt)
+                    cut(at: afterNewline) { emit($0, .fence(opening: opening, openedAt: openedAt)) }
                 } else if !markdown && afterSpace > start {
                     cut(at: afterSpace, open: afterSpaceOpen, emit: emit)
                 } else if !markdown && b & 0xC0 != 0x80 && p > start && !(previousByte == 0x0D && b == 0x0A) {
@@ -874,10 +933,26 @@ public struct ChunkBoundaryScanner: Sendable {
                 let blank = !lineHasText
                 if markdown && lineHasText && lineIndent <= 3 && lineLeadRun >= 3 {
                     if let f = fence {
-                        if lineLead == f.mark && lineLeadRun >= f.length { fence = nil }
-                    } else {
+                        if lineLead == f.mark && lineLeadRun >= f.length && lineRest & Self.restText == 0 {
+                            fence = nil
+                        }
+                    } else if lineLead != UInt8(ascii: "`") || lineRest & Self.restBacktick == 0 {
                         fence = (lineLead, lineLeadRun)
+                        fenceOpenedAt = p
+                        if fenceLine.count < Self.fenceLineLimit {
+                            fenceOpener = fenceLine
+                        } else {
+                            // Too long to keep: its indentation and fence, without the info.
+                            let indentation = fenceLine.prefix { $0 == 0x20 || $0 == 0x09 }
+                            fenceOpener = Array(indentation) + Array(repeating: lineLead, count: lineLeadRun)
+                        }
                     }
+                }
+                if markdown {
+                    fenceLine.removeAll(keepingCapacity: true)
+                    keepsFenceLine = false
+                    lineRest = 0
+                    lastLineBlank = blank
                 }
                 lineHasText = false
                 lineIndent = 0
@@ -907,20 +982,28 @@ public struct ChunkBoundaryScanner: Sendable {
                     if afterSpaceOpen { (spaceDepth, spaceReopens) = (balance.depth, balance.canReopen) }
                     spacePlain = false
                 }
-                if lineInLead && !lineHasText { lineIndent += b == 0x09 ? 4 : 1 }
+                if lineInLead && !lineHasText {
+                    lineIndent += b == 0x09 ? 4 : 1
+                    if markdown && fence == nil && fenceLine.count < 16 { fenceLine.append(b) }
+                }
                 if lineHasText { lineInLead = false }
+                keepFenceLine(b)
                 continue
             }
             if lineInLead {
                 if !lineHasText && (b == UInt8(ascii: "`") || b == UInt8(ascii: "~")) {
                     lineLead = b
                     lineLeadRun = 1
+                    // It may open a fence: kept from its start (after its indentation, kept above).
+                    keepsFenceLine = markdown && fence == nil
                 } else if lineHasText && b == lineLead {
                     lineLeadRun += 1
                 } else {
                     lineInLead = false
                 }
             }
+            if !lineInLead && lineLeadRun >= 3 { noteRest(b) }
+            keepFenceLine(b)
             lineHasText = true
         }
     }

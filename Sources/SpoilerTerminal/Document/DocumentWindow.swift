@@ -39,6 +39,10 @@ struct DocumentWindow: Sendable {
     /// Rows between two chunks: the separator's line breaks less the one that ends a row.
     var gapRows: Int { max(0, document.separator.utf8.count { $0 == 0x0A } - 1) }
 
+    /// Rows between chunk `index` and the one before it: none where it goes on with that
+    /// chunk's block (``ReaderChunk/joinsPrevious``).
+    func gapRows(before index: Int) -> Int { document.chunk(at: index)?.joinsPrevious == true ? 0 : gapRows }
+
     /// The layout of chunk `index` at `size` (kept while it is near the window).
     mutating func layout(ofChunk index: Int, size: TerminalSize) -> TextLayout? {
         if layoutSize != size {
@@ -97,8 +101,9 @@ struct DocumentWindow: Sendable {
         for (k, index) in range.enumerated() {
             guard let chunk = document.chunk(at: index), let l = layout(ofChunk: index, size: size) else { continue }
             if k > 0 {
-                row += gapRows
-                utf16 += separatorUnits
+                // A chunk that goes on with the block before it follows it after a line break.
+                row += chunk.joinsPrevious ? 0 : gapRows
+                utf16 += chunk.joinsPrevious ? 1 : separatorUnits
             }
             metrics = l.metrics
             let lineHeight = max(1, l.metrics.lineHeight)

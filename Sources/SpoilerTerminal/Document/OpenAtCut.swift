@@ -2,7 +2,7 @@ import SpoilerParser
 
 /// What is open where a chunk was cut inside something, for the chunks on either side to
 /// be parsed with markup that opens it before the one and closes it after the other.
-enum OpenAtCut: Sendable, Equatable {
+package enum OpenAtCut: Sendable, Equatable {
     /// Plain text: what looked open (``PlainMarkupTracker``), known for certain later.
     case plain(PlainMarkupTracker.Place)
     /// HTML and MarkdownV2: the markup of what is open (certain once it has all closed).
@@ -10,20 +10,26 @@ enum OpenAtCut: Sendable, Equatable {
     /// MarkdownV2 and HTML: what is open cannot be opened again (a cut that came after no
     /// place for one in twice a chunk). The chunks on either side are not parsed.
     case unreadable
+    /// Markdown: a fenced code block is open; the chunk after the cut is parsed after
+    /// `opening`, its opening line (and a line break), if the chunk that holds that line
+    /// (its line break at byte `openedAt`) ends inside code as it parses
+    /// (``ChunkedDocument`` checks, so that a line the scan took for a fence and the parse
+    /// does not, one inside an HTML block, never turns what follows into code).
+    case fence(opening: [UInt8], openedAt: Int)
 
     /// The markup of what is open, for HTML and MarkdownV2; nil otherwise.
-    var entityCut: EntityCut? {
+    package var entityCut: EntityCut? {
         if case .markup(let cut) = self { return cut }
         return nil
     }
 }
 
 /// The markup of the entities open where a text with entities was cut.
-struct EntityCut: Sendable, Equatable {
+package struct EntityCut: Sendable, Equatable {
     /// The byte offset of the cut.
-    var offset: Int
+    package var offset: Int
     /// What opens them, outermost first: the chunk after the cut is parsed after it.
-    var opening: [UInt8]
+    package var opening: [UInt8]
     /// What closes them, innermost first: the chunk before the cut is parsed before it.
-    var closing: [UInt8]
+    package var closing: [UInt8]
 }

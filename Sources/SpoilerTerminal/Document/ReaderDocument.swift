@@ -66,10 +66,17 @@ public struct ReaderChunk: Sendable, Equatable {
     public var bytes: Range<Int>
     /// The chunk parsed: its text (no trailing line break) and entities.
     public var message: Message
+    /// Whether the chunk goes on with a block that the chunk before it was cut inside (a
+    /// fenced code block of Markdown longer than a chunk may be): it is shown on the row
+    /// after that chunk's last, their texts joined by a line break rather than
+    /// ``ReaderDocument/separator``.
+    public var joinsPrevious: Bool
 
-    /// A chunk from its byte range and message.
-    public init(bytes: Range<Int>, message: Message) {
+    /// A chunk from its byte range and message, and whether it goes on with the block the
+    /// chunk before it ends in.
+    public init(bytes: Range<Int>, message: Message, joinsPrevious: Bool = false) {
         self.bytes = bytes
         self.message = message
+        self.joinsPrevious = joinsPrevious
     }
 }

@@ -95,13 +95,13 @@ extension SpoilerTerminalView {
         var upper = anchor + 1
         var below = anchorRows - row
         while below < 3 * screens, w.document.chunk(at: upper) != nil {
-            below += (w.rows(ofChunk: upper, size: size) ?? 0) + w.gapRows
+            below += (w.rows(ofChunk: upper, size: size) ?? 0) + w.gapRows(before: upper)
             upper += 1
         }
         var above = row
         while above < 2 * screens + max(0, 3 * screens - below), lower > 0, w.document.chunk(at: lower - 1) != nil {
             lower -= 1
-            above += (w.rows(ofChunk: lower, size: size) ?? 0) + w.gapRows
+            above += (w.rows(ofChunk: lower, size: size) ?? 0) + w.gapRows(before: lower + 1)
         }
         let (layout, entities) = w.stitch(lower..<upper, size: size)
         w.reachesEnd = w.document.chunk(at: upper) == nil

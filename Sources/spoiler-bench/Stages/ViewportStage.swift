@@ -21,7 +21,10 @@ import SpoilerTerminal
 /// Telegram Desktop export read with `--from export`, `read_export_first_frame_ms`,
 /// `read_export_peak_rss_mb` and `read_export_end_at_once_ms`, and the same for a 300 MB
 /// whole-account export (`read_account_first_frame_ms`, `read_account_peak_rss_mb`,
-/// `read_account_end_at_once_ms`); and `spoiler play` of an 8 MB message on one line in a
+/// `read_account_end_at_once_ms`); for a 100 MB Markdown document that is one fenced code
+/// block read with `--from markdown`, `read_markdown_code_first_frame_ms`,
+/// `read_markdown_code_peak_rss_mb` and `read_markdown_code_end_at_once_ms`; and
+/// `spoiler play` of an 8 MB message on one line in a
 /// pseudo-terminal, End at its first frame: `play_end_at_once_ms` and `play_end_peak_rss_mb`.
 enum ViewportStage {
     static let stage = BenchStage(
@@ -88,6 +91,55 @@ enum ViewportStage {
         for account in [false, true] {
             readExport(&bench, account: account)
         }
+        readMarkdownCode(&bench)
+    }
+
+    /// `spoiler read --from markdown` of a 100 MB Markdown document that is one fenced code
+    /// block, End at the first frame, three times (``readExport(_:account:)``'s figures).
+    static func readMarkdownCode(_ bench: inout BenchRun) {
+        let name = "100 MB Markdown, one fenced code block"
+        guard let path = codeDocument(megabytes: 100) else {
+            bench.report("read \(name) first frame", nil, unit: "ms", key: "read_markdown_code_first_frame_ms")
+            return
+        }
+        var frames: [Double] = []
+        var ends: [Double] = []
+        var peak = 0.0
+        for _ in 0..<3 {
+            guard let (seconds, rss, end) = readInTerminal(path, from: "markdown", endAfter: 0) else { continue }
+            frames.append(seconds)
+            peak = max(peak, rss)
+            if let end { ends.append(end) }
+        }
+        bench.report(
+            "read first frame (\(name))", middleMilliseconds(frames), unit: "ms",
+            key: "read_markdown_code_first_frame_ms", note: "target < 150")
+        bench.report(
+            "read peak RSS (\(name))", frames.isEmpty ? nil : peak, unit: "MB", key: "read_markdown_code_peak_rss_mb",
+            note: "target < 64")
+        bench.report(
+            "read End at the first frame (\(name))", middleMilliseconds(ends), unit: "ms",
+            key: "read_markdown_code_end_at_once_ms", note: "until the end shows")
+    }
+
+    /// A Markdown document of about `megabytes` MB in the temporary folder (made once): a
+    /// heading, then one fenced code block of log lines (with `||` in them, which code
+    /// shows as it is), then a paragraph with a spoiler.
+    static func codeDocument(megabytes: Int) -> String? {
+        let path = "/tmp/spoiler-bench-read-\(megabytes)mb-code.md"
+        if isMade(path, megabytes: megabytes) { return path }
+        guard let file = fopen(path, "w") else { return nil }
+        defer { fclose(file) }
+        var written = fwrite("# A log\n\n```text\n", 1, 17, file)
+        var line = 0
+        while written < megabytes << 20 {
+            let bytes = Array("2026-12-04 12:00:\(line % 60) worker \(line % 17): ||token \(line)|| sent\n".utf8)
+            written += fwrite(bytes, 1, bytes.count, file)
+            line += 1
+        }
+        let end = Array("```\n\nThe end ||of the log||.\n".utf8)
+        fwrite(end, 1, end.count, file)
+        return path
     }
 
     /// The median of `seconds`, in milliseconds; nil for none.

@@ -50,7 +50,11 @@ extension ReadCommand {
         while let chunk = document.chunk(at: index) {
             // A frame leaves out the empty row after a final line break; between two chunks it
             // is a row of the text.
-            if index > 0 { StandardStreams.write((endedWithBreak ? "\n" : "") + document.separator.dropLast()) }
+            // (None where the chunk goes on with the block before it, on the next row.)
+            if index > 0 {
+                StandardStreams.write(
+                    (endedWithBreak ? "\n" : "") + (chunk.joinsPrevious ? "" : document.separator.dropLast()))
+            }
             endedWithBreak = chunk.message.text.utf8.last == 0x0A
             if chunk.message.text.isEmpty {
                 StandardStreams.write("\n")

@@ -19,18 +19,18 @@ import Testing
     /// text), and the markup at the end.
     static func scanWithPlaces(
         _ bytes: [UInt8], rule: ChunkBoundaryScanner.Rule, block: Int, min: Int, max: Int, skipsAhead: Bool = true
-    ) -> (starts: [Int], places: [PlainMarkupTracker.Place?], contentEnd: Int?) {
+    ) -> (starts: [Int], places: [OpenAtCut?], contentEnd: Int?) {
         var scanner = ChunkBoundaryScanner(rule: rule, minimumBytes: min, maximumBytes: max)
         scanner.skipsAhead = skipsAhead
         var starts: [Int] = []
-        var places: [PlainMarkupTracker.Place?] = []
+        var places: [OpenAtCut?] = []
         var i = 0
         while i < bytes.count {
             let end = Swift.min(bytes.count, i + block)
             bytes[i..<end].withUnsafeBufferPointer {
-                scanner.scan($0) { start, place in
+                scanner.scanCuts($0) { start, open in
                     starts.append(start)
-                    places.append(place)
+                    places.append(open)
                 }
             }
             i = end
@@ -40,7 +40,8 @@ import Testing
 
     static let textPieces = [
         "word", " ", "  ", "\n", "\n\n", "```", "~~~~", "    ", "\t", "é", "漢字", "🎬", "\r\n", "a b c d e f g h",
-        String(repeating: "long", count: 20), "``` x\n", "\n```\n",
+        String(repeating: "long", count: 20), "``` x\n", "\n```\n", "\n```swift ok\n", "\n  ~~~~ info `x`\n",
+        "\n``` a`b\n", "\n```   \n", "\n``` no close\n",
     ]
     /// Plain text's markup besides: pipes, backticks, backslashes.
     static let markupPieces = ["||", "|", "`", "\\", "\\|", "a || b", "x`y"]
