@@ -465,7 +465,7 @@ public final class ChunkedDocument: ReaderDocument {
                         "This line looks like the start of fenced code, which Markdown does not read as one "
                             + "here (inside an HTML block, a list item or a quotation), and what follows runs on "
                             + "for more than \(maximum / 1024) KB: Markdown cannot be read a chunk at a time after it",
-                        position: position(ofByte: max(0, openedAt - 1))))
+                        position: position(ofByte: max(0, openedAt + 1 - opening.count))))
             }
         } else if rule == .markdownBlocks, checksCodeBefore, index > 0, index != Self.provisionalBase,
             endsInCode(chunk: index - 1, fence: nil)

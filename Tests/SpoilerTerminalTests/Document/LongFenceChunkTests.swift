@@ -216,6 +216,16 @@ import Testing
         let second = try #require(document.chunk(at: 1))
         #expect(second.message.text.hasPrefix("[could not be read: This line looks like the start of fenced code"))
         #expect(second.message.entities.isEmpty)
+        // Where the line is: line 2, column 1.
+        let located = ChunkedDocument(
+            bytes: bytes, rule: .markdownBlocks, minimumBytes: 1024, maximumBytes: 4096, separator: "\n\n"
+        ) {
+            (chunk, part) throws(ParseError) in
+            try ChunkedDocument.message(ofChunk: chunk, part: part, format: .markdown, options: ParseOptions())
+        } failed: { error in
+            Message(text: error.position.map { "\($0.line):\($0.column)" } ?? "?")
+        }
+        #expect(located.chunk(at: 1)?.message.text == "2:1")
     }
 
     /// Fenced code in a list item (`- ```sh`), which the scan does not follow, with a blank
