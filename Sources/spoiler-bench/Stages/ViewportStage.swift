@@ -95,31 +95,12 @@ enum ViewportStage {
     }
 
     /// `spoiler read --from markdown` of a 100 MB Markdown document that is one fenced code
-    /// block, End at the first frame, three times (``readExport(_:account:)``'s figures).
+    /// block, End at the first frame, three times: `read_markdown_code_first_frame_ms`,
+    /// `read_markdown_code_peak_rss_mb`, `read_markdown_code_end_at_once_ms`.
     static func readMarkdownCode(_ bench: inout BenchRun) {
-        let name = "100 MB Markdown, one fenced code block"
-        guard let path = codeDocument(megabytes: 100) else {
-            bench.report("read \(name) first frame", nil, unit: "ms", key: "read_markdown_code_first_frame_ms")
-            return
-        }
-        var frames: [Double] = []
-        var ends: [Double] = []
-        var peak = 0.0
-        for _ in 0..<3 {
-            guard let (seconds, rss, end) = readInTerminal(path, from: "markdown", endAfter: 0) else { continue }
-            frames.append(seconds)
-            peak = max(peak, rss)
-            if let end { ends.append(end) }
-        }
-        bench.report(
-            "read first frame (\(name))", middleMilliseconds(frames), unit: "ms",
-            key: "read_markdown_code_first_frame_ms", note: "target < 150")
-        bench.report(
-            "read peak RSS (\(name))", frames.isEmpty ? nil : peak, unit: "MB", key: "read_markdown_code_peak_rss_mb",
-            note: "target < 64")
-        bench.report(
-            "read End at the first frame (\(name))", middleMilliseconds(ends), unit: "ms",
-            key: "read_markdown_code_end_at_once_ms", note: "until the end shows")
+        readWithEnd(
+            &bench, codeDocument(megabytes: 100), from: "markdown", name: "100 MB Markdown, one fenced code block",
+            key: "markdown_code")
     }
 
     /// A Markdown document of about `megabytes` MB in the temporary folder (made once): a
@@ -152,7 +133,18 @@ enum ViewportStage {
     /// `read_export_peak_rss_mb`, `read_export_end_at_once_ms` (`read_account_…`).
     static func readExport(_ bench: inout BenchRun, account: Bool) {
         let (key, name) = account ? ("account", "300 MB whole-account export") : ("export", "300 MB export")
-        guard let export = exportDocument(megabytes: 300, account: account) else {
+        readWithEnd(
+            &bench, exportDocument(megabytes: 300, account: account), from: "export", name: name, key: key,
+            frameNote: account ? "" : ", in a pty")
+    }
+
+    /// `spoiler read --from FROM` of the file at `path`, End at the first frame, three times:
+    /// `read_KEY_first_frame_ms` (the middle one), `read_KEY_peak_rss_mb` (the highest) and
+    /// `read_KEY_end_at_once_ms` (the middle one); `name` says what the file is.
+    static func readWithEnd(
+        _ bench: inout BenchRun, _ path: String?, from: String, name: String, key: String, frameNote: String = ""
+    ) {
+        guard let path else {
             bench.report(
                 "read \(name) first frame", nil, unit: "ms", key: "read_\(key)_first_frame_ms", note: "no file")
             return
@@ -161,21 +153,20 @@ enum ViewportStage {
         var ends: [Double] = []
         var peak = 0.0
         for _ in 0..<3 {
-            guard let (seconds, rss, end) = readInTerminal(export, from: "export", endAfter: 0) else { continue }
+            guard let (seconds, rss, end) = readInTerminal(path, from: from, endAfter: 0) else { continue }
             frames.append(seconds)
             peak = max(peak, rss)
             if let end { ends.append(end) }
         }
         bench.report(
-            "read first frame (\(name)\(account ? "" : ", in a pty"))", middleMilliseconds(frames), unit: "ms",
+            "read first frame (\(name)\(frameNote))", middleMilliseconds(frames), unit: "ms",
             key: "read_\(key)_first_frame_ms", note: "target < 150")
         bench.report(
             "read peak RSS (\(name))", frames.isEmpty ? nil : peak, unit: "MB", key: "read_\(key)_peak_rss_mb",
             note: "target < 64")
         bench.report(
             "read End at the first frame (\(name))", middleMilliseconds(ends), unit: "ms",
-            key: "read_\(key)_end_at_once_ms",
-            note: "until the end shows")
+            key: "read_\(key)_end_at_once_ms", note: "until the end shows")
     }
 
     /// Parses the message, makes the view and encodes its first frame.
