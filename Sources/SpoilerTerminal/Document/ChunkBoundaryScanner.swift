@@ -112,6 +112,8 @@ public struct ChunkBoundaryScanner: Sendable {
     private var fenceOpener: [UInt8] = []
     /// Markdown: the offset of the line break that ends the fence's opening line.
     private var fenceOpenedAt = -1
+    /// Markdown: whether a line that may open or close fenced code has been scanned.
+    private var sawFenceLine = false
     /// Markdown: whether the last line ended had nothing but white space.
     private var lastLineBlank = false
     /// The longest opening fence line kept whole.
@@ -256,8 +258,13 @@ public struct ChunkBoundaryScanner: Sendable {
     /// to the end: whether the text from there reads on its own, every tag it opens closed
     /// and no tag rejected. A tag open at that place would be closed after it by an end tag
     /// this scan, which never saw it opened, rejects: so in a document whose parse
-    /// succeeds, nothing is open there. True for the other rules.
+    /// succeeds, nothing is open there. For Markdown: whether no line from there on may
+    /// open or close fenced code. Fenced code open at that place would be closed by such a
+    /// line, which this scan would take for one that opens code, and the text after it for
+    /// code (its spoilers shown as they are); with none, code open there runs on to the end
+    /// of the file, and is read as text. True for the other rules.
     package var tailReadsAlone: Bool {
+        if rule == .markdownBlocks { return !sawFenceLine }
         guard let tags else { return true }
         return tags.rejections == 0 && tags.isOutside
     }
@@ -932,6 +939,7 @@ public struct ChunkBoundaryScanner: Sendable {
             if b == 0x0A {
                 let blank = !lineHasText
                 if markdown && lineHasText && lineIndent <= 3 && lineLeadRun >= 3 {
+                    sawFenceLine = true
                     if let f = fence {
                         if lineLead == f.mark && lineLeadRun >= f.length && lineRest & Self.restText == 0 {
                             fence = nil

@@ -621,12 +621,15 @@ public final class ChunkedDocument: ReaderDocument {
     /// found so (plain text and MarkdownV2, where a blank line of the last megabyte
     /// may be inside a spoiler opened before it, which only the index can tell; HTML whose
     /// last megabyte, from its first blank line, closes a tag it did not open or rejects
-    /// one; a file of a few megabytes, a last megabyte without a blank line, an export
+    /// one; Markdown whose last megabyte, from there, has a line that may open or close
+    /// fenced code, which would close code open at the blank line, read as opening it; a
+    /// file of a few megabytes, a last megabyte without a blank line, an export
     /// not indented as Telegram Desktop writes it, or with a last message over a megabyte).
     ///
     /// In a text the chunks start after the first blank line of the file's last megabyte
     /// (in Markdown, that line must be outside fenced code in the index too: else the index
-    /// gives them no place). In an export, the messages are found as the lines that start
+    /// gives them no place; fenced code open there and never closed is read as text until
+    /// the index is done). In an export, the messages are found as the lines that start
     /// at the first message's indentation with a brace, in the file's last megabyte (a line
     /// break is never inside a JSON string), and the scan from the first of them must close
     /// the array they are in and the top-level object (in a whole-account export, the
@@ -705,7 +708,7 @@ public final class ChunkedDocument: ReaderDocument {
         // there would be closed after it by an end tag the scan rejects), for a document
         // whose parse succeeds. One whose parse fails before the blank line, with a tag
         // never closed, shows its last chunks as they read on their own until the index
-        // finds where it fails.
+        // finds where it fails. Markdown: no line that could close fenced code open there.
         guard tail.tailReadsAlone else { return nil }
         return Tail(starts: starts, contentEnd: byteCount, openAt: openAt)
     }

@@ -281,17 +281,18 @@ extension ExportTailTests {
 @Suite struct TextTailTests {
     /// Paragraphs `p0 …` to `p{count-1} …` of a few words, some hidden; with `fence`, a fenced
     /// code block with blank lines in it from paragraph `fence` on, to the end.
-    static func text(paragraphs count: Int, fence: Int? = nil, crlf: Bool = false) -> [UInt8] {
+    static func text(paragraphs count: Int, fence: Int? = nil, fenceEnd: Int? = nil, crlf: Bool = false) -> [UInt8] {
         var out = ""
         for p in 0..<count {
             if p == fence { out += "```\n" }
+            if p == fenceEnd { out += "```\n\n" }
             out +=
                 "p\(p) "
                 + (0..<(6 + p % 30)).map { $0 % 5 == 2 ? "||h\(p)x\($0)||" : "w\(p)x\($0)" }
                 .joined(separator: " ")
             out += p % 3 == 0 ? "\nsecond line of p\(p)\n\n" : "\n\n"
         }
-        if fence != nil { out += "```\n" }
+        if fence != nil && fenceEnd == nil { out += "```\n" }
         return Array((crlf ? out.replacing("\n", with: "\r\n") : out).utf8)
     }
 
@@ -344,9 +345,10 @@ extension ExportTailTests {
     }
 
     /// A fence open over the whole of the last megabyte: the blank line found from the end
-    /// is inside it, the index does not cut there, and the view goes to the index's end,
-    /// where the code is shown as code (the index cuts it where it runs on for longer than
-    /// a chunk, each part after a cut read after the fence: ``LongFenceChunkTests``).
+    /// is inside it, and the line that closes it would read, from there, as one that opens
+    /// code: End waits for the index, which does not cut there, and the view goes to its end,
+    /// where the code is shown as code (the index cuts it where it runs on for longer than a
+    /// chunk, each part after a cut read after the fence: ``LongFenceChunkTests``).
     @Test func aBlankLineInsideFencedCodeIsNotAPlaceToCut() throws {
         let bytes = Self.text(paragraphs: 16_000, fence: 8_000)
         let document = ChunkedDocument(bytes: bytes, rule: .markdownBlocks, separator: "\n\n") {
@@ -359,9 +361,8 @@ extension ExportTailTests {
         _ = view.frame(at: 0)
         view.key(.end, at: 0.1)
         _ = view.frame(at: 0.1)
-        let last = try #require(document.lastChunkFromEnd())
+        #expect(document.lastChunkFromEnd() == nil || document.isIndexed)
         let chunks = document.chunkCount
-        #expect(document.settledIndex(of: last) == nil)
         #expect(document.lastChunkFromEnd() == chunks - 1)
         // The chunks inside the fenced code start after a cut inside it, and go on with it.
         let open = try #require(bytes.firstRange(of: Array("```".utf8))).lowerBound
@@ -373,5 +374,27 @@ extension ExportTailTests {
         #expect(view.readFraction == 1)
         let rows = DocumentViewTests.textRows(view.frame(at: 0.3))
         #expect(rows.contains { $0.contains("||h15999x2||") } && !rows.contains { $0.contains("could not") })
+    }
+
+    /// Fenced code that opens before the last megabyte and closes in it, paragraphs with
+    /// spoilers after it: read from the first blank line of the last megabyte (inside the
+    /// code), the closing line would open code and the paragraphs after it show their
+    /// spoilers. End waits for the index instead, and the end shows them hidden.
+    @Test func aFenceClosedInTheLastMegabyteMakesEndWaitForTheIndex() throws {
+        let bytes = Self.text(paragraphs: 16_000, fence: 8_000, fenceEnd: 15_990)
+        let document = ChunkedDocument(bytes: bytes, rule: .markdownBlocks, separator: "\n\n") {
+            (chunk, part) throws(ParseError) in
+            try ChunkedDocument.message(ofChunk: chunk, part: part, format: .markdown, options: ParseOptions())
+        }
+        _ = document.chunk(at: 0)
+        #expect(document.lastChunkFromEnd() == nil && !document.isIndexed)
+        let chunks = document.chunkCount
+        let last = try #require(document.chunk(at: chunks - 1))
+        #expect(last.message.text.contains("p15999 ") && !last.message.text.contains("||"))
+        let units = Array(last.message.text.utf16)
+        let hidden = last.message.entities.filter { $0.type == .spoiler }.map {
+            String(decoding: units[$0.offset..<($0.offset + $0.length)], as: UTF16.self)
+        }
+        #expect(hidden.contains("h15999x2"))
     }
 }
