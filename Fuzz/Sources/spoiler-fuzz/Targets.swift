@@ -155,6 +155,19 @@ let fuzzTargets: [FuzzTarget] = [
         ],
         run: markdownV2ChunksTarget),
     FuzzTarget(
+        name: "markdown-chunks",
+        summary:
+            "spoiler read's chunks of Markdown with fenced code longer than a chunk: no secret shown; joined, they "
+            + "read as the whole parse does where the reading follows every fence",
+        seeds: [
+            .literal([
+                "\u{10}\u{01}\u{00}\u{05}\u{06}\u{07}\u{08}\u{09}\u{0A}\u{0B}\u{0C}\u{0D}\u{F0}\u{02}",
+                "\u{05}\u{11}\u{04}\u{01}\u{02}\u{03}\u{05}\u{06}\u{F1}\u{21}\u{0D}",
+                "\u{7F}\u{08}\u{01}\u{01}\u{01}\u{03}\u{03}\u{03}\u{02}\u{02}\u{02}\u{01}\u{03}\u{02}",
+            ])
+        ],
+        run: markdownChunksTarget),
+    FuzzTarget(
         name: "hidden", summary: "plain -> layout -> SVG still: changing the hidden letters changes no byte",
         seeds: [.lines("cli/mixed.ndjson"), .literal(["the butler ||did it|| in the library", "a ||b c\nd|| e"])],
         run: hiddenTarget),

@@ -76,24 +76,25 @@ public final class ChunkedDocument: ReaderDocument {
     private let memory: [UInt8]
     /// Bytes read at a time while the index is built (``defaultBlockBytes``).
     let blockBytes: Int
-    private let parse: Parse
-    private let failed: Failure
-    private let state: Mutex<State>
+    let parse: Parse
+    let failed: Failure
+    let state: Mutex<State>
     /// The worker of ``indexInBackground()``, while it runs.
     private let indexer = DispatchGroup()
 
-    private struct State: ~Copyable {
+    struct State: ~Copyable {
         var scanner: ChunkBoundaryScanner
         var starts: [Int] = []
         /// What looked open where chunk `k` starts, for the chunks cut so.
         var openAt: [Int: OpenAtCut] = [:]
         var isComplete = false
         var cache: [Int: ReaderChunk] = [:]
-        /// Markdown: whether chunks end inside fenced code as they parse
-        /// (``endsInCode(chunk:fence:)``): for each fence cut inside, by the offset of its
-        /// opening line's line break, the chunk that holds that line; for each other chunk
-        /// `k`, by `-1 - k`, the chunk itself.
-        var endsInCode: [Int: Bool] = [:]
+        /// Markdown: for each fence cut inside, by the offset of its opening line's line
+        /// break, whether the chunk that holds that line ends inside its code as it parses
+        /// (``fenceHolds(chunk:openedAt:opening:)``).
+        var fenceHolds: [Int: Bool] = [:]
+        /// Markdown: how each chunk ends as it parses (``end(ofChunk:)``), by index.
+        var chunkEnds: [Int: ChunkEnd] = [:]
         var cacheOrder: [Int] = []
         /// The last chunks, found from the end before the index got there.
         var tail: Tail?
@@ -106,7 +107,7 @@ public final class ChunkedDocument: ReaderDocument {
     /// The last chunks found from the end of the file (``lastChunkFromEnd()``):
     /// their starts, the first of which every scanner of the index cuts at, so that the
     /// index holds the same starts once it gets there.
-    private struct Tail {
+    struct Tail {
         var starts: [Int]
         var contentEnd: Int
         /// HTML: what is open where tail chunk `k` starts, for the chunks cut so (an entity
@@ -367,7 +368,7 @@ public final class ChunkedDocument: ReaderDocument {
     }
 
     /// Where a chunk lies, as the index (or the tail) has it.
-    private enum Place {
+    enum Place {
         case bytes(Range<Int>, cached: ReaderChunk?, isLast: Bool)
         /// A provisional index above the tail's first chunk.
         case aboveTail
@@ -425,19 +426,19 @@ public final class ChunkedDocument: ReaderDocument {
 
     /// What chunk `index` (at `range`) is parsed as: its bytes, with the markup that opens
     /// and closes what is open at its ends; or the message that says it cannot be read.
-    private struct Prepared {
+    struct Prepared {
         var bytes: [UInt8]
         var reopenedBytes = 0
         var joinsPrevious = false
         var unreadable: Message?
     }
 
-    /// The bytes chunk `index`, at `range`, is parsed as (``Prepared``). For Markdown, with
-    /// `checksCodeBefore`, a chunk that the scan found outside fenced code and the chunk
-    /// before ends inside it, as it parses, cannot be read; without, only the bytes are
-    /// wanted (as ``endsInCode(chunk:fence:)`` wants them: a check of the chunk before would
-    /// check the one before it, and so on to the first).
-    private func prepare(_ index: Int, range: Range<Int>, isLast: Bool, checksCodeBefore: Bool = true) -> Prepared {
+    /// The bytes chunk `index`, at `range`, is parsed as (``Prepared``). For Markdown,
+    /// `checksNeighbours` checks the chunks on either side as well
+    /// (``markdownCuts(_:range:isLast:checksNeighbours:bytes:reopenedBytes:)``); without it
+    /// only the bytes are wanted, as a check of a neighbour wants them (checking its own
+    /// neighbours, it would check theirs, and so on to the first).
+    func prepare(_ index: Int, range: Range<Int>, isLast: Bool, checksNeighbours: Bool = true) -> Prepared {
         var bytes = read(range)
         let rule = state.withLock { $0.scanner.rule }
         if rule != .exportMessages, bytes.last == 0x0A {
@@ -447,39 +448,11 @@ public final class ChunkedDocument: ReaderDocument {
         var unreadable: Message?
         var reopenedBytes = 0
         var joinsPrevious = false
-        let fence = rule == .markdownBlocks ? state.withLock({ s in fenceCut(s, index) }) : nil
-        if let (opening, openedAt, openerChunk) = fence {
-            if endsInCode(chunk: openerChunk, fence: (openedAt, opening)) {
-                // Inside fenced code that the parse of the chunk with its opening line finds
-                // open at that chunk's end: the chunk goes on with the same code.
-                bytes = opening + bytes
-                reopenedBytes = opening.count
-                joinsPrevious = true
-            } else {
-                // The scan took a line for a fence that the parse does not: what is code here,
-                // and what is not, only the whole file's parse can tell.
-                let maximum = state.withLock { $0.scanner.maximumBytes }
-                unreadable = failed(
-                    ParseError(
-                        .syntax,
-                        "This line looks like the start of fenced code, which Markdown does not read as one "
-                            + "here (inside an HTML block, a list item or a quotation), and what follows runs on "
-                            + "for more than \(maximum / 1024) KB: Markdown cannot be read a chunk at a time after it",
-                        position: position(ofByte: max(0, openedAt + 1 - opening.count))))
-            }
-        } else if rule == .markdownBlocks, checksCodeBefore, index > 0, index != Self.provisionalBase,
-            endsInCode(chunk: index - 1, fence: nil)
-        {
-            // Cut where the scan found no fenced code open and the parse of the chunk before
-            // does (code in a list item, or after a line the scan took for a fence and the
-            // parse did not): read on its own, a line that closes the code would open it.
-            unreadable = failed(
-                ParseError(
-                    .syntax,
-                    "Fenced code that this reading could not follow (in a list item or a quotation, or after a line "
-                        + "inside an HTML block that looks like a fence) runs on here: Markdown cannot be read a chunk "
-                        + "at a time from here",
-                    position: position(ofByte: range.lowerBound)))
+        if rule == .markdownBlocks {
+            unreadable = markdownCuts(
+                index, range: range, isLast: isLast, checksNeighbours: checksNeighbours, bytes: &bytes,
+                reopenedBytes: &reopenedBytes)
+            joinsPrevious = reopenedBytes > 0
         }
         if rule == .plainText || rule == .htmlText || rule == .markdownV2Text {
             // What is open at its ends is known for certain once the index has found it
@@ -519,76 +492,8 @@ public final class ChunkedDocument: ReaderDocument {
             bytes: bytes, reopenedBytes: reopenedBytes, joinsPrevious: joinsPrevious, unreadable: unreadable)
     }
 
-    /// Markdown: where chunk `index` (of the index, or provisional in the tail) was cut
-    /// inside fenced code, its opening line (with a line break), the offset of that line's
-    /// line break and the index of the chunk that holds it; nil where it was not.
-    private func fenceCut(_ s: borrowing State, _ index: Int) -> (opening: [UInt8], openedAt: Int, openerChunk: Int)? {
-        let inTail = index >= Self.provisionalBase
-        guard let starts = inTail ? s.tail?.starts : s.starts,
-            case .fence(let opening, let openedAt) = inTail
-                ? s.tail?.openAt[index - Self.provisionalBase] : s.openAt[index]
-        else { return nil }
-        // The last chunk that starts at or before the opening line's line break.
-        var (low, high) = (0, starts.count - 1)
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid] <= openedAt { low = mid } else { high = mid - 1 }
-        }
-        return (opening, openedAt, (inTail ? Self.provisionalBase : 0) + low)
-    }
-
-    /// Markdown: whether chunk `index`, as it parses, ends inside fenced code: a line put
-    /// after it (a character of the private use area) is under a `pre` entity.
-    ///
-    /// With a `fence`, the code must be that fence's, whose opening line `opening` ends in
-    /// the line break at byte `openedAt` of the chunk: a line put after that line is under
-    /// the same entity, and both lines are indented as the fence is. (A line the scan took
-    /// for a fence and the parse did not, one inside an HTML block, a list item or a
-    /// quotation, puts neither in code, or the first outside the code open at the end.)
-    /// Without one, the line is indented by three spaces: it goes on with code in a list
-    /// item as well, and ends code indented by four. Found once for each (``State/endsInCode``).
-    private func endsInCode(chunk index: Int, fence: (openedAt: Int, opening: [UInt8])?) -> Bool {
-        // (A fence's answer is kept by its line break's offset, a chunk's by its index less one.)
-        let key = fence?.openedAt ?? (-1 - index)
-        if let known = state.withLock({ $0.endsInCode[key] }) { return known }
-        let place: Place = state.withLock { s in
-            index >= Self.provisionalBase ? self.tailPlace(s, index) : self.indexedPlace(&s, index)
-        }
-        guard case .bytes(let range, _, let isLast) = place else { return false }
-        let prepared = prepare(index, range: range, isLast: isLast, checksCodeBefore: false)
-        var bytes = prepared.bytes
-        let indentation = fence.map { f in Array(f.opening.prefix { $0 == 0x20 || $0 == 0x09 }) } ?? [0x20, 0x20, 0x20]
-        var answer = false
-        if prepared.unreadable == nil {
-            var checksFirst = false
-            if let fence {
-                let after = prepared.reopenedBytes + fence.openedAt + 1 - range.lowerBound
-                guard range.contains(fence.openedAt), after <= bytes.count else {
-                    state.withLock { $0.endsInCode[key] = false }
-                    return false
-                }
-                bytes.insert(contentsOf: indentation + Array("\u{E001}\n".utf8), at: after)
-                checksFirst = true
-            }
-            bytes += [0x0A] + indentation + Array("\u{E000}".utf8)
-            if let message = try? parse(bytes, Part(isLast: isLast, reopenedBytes: prepared.reopenedBytes)) {
-                let text = message.text.utf16
-                let first = text.firstIndex(of: 0xE001).map { text.distance(from: text.startIndex, to: $0) }
-                let last = text.count - 1
-                answer =
-                    text.last == 0xE000
-                    && message.entities.contains { e in
-                        e.type == .pre && last < e.offset + e.length
-                            && (checksFirst ? first.map { e.offset <= $0 } == true : e.offset <= last)
-                    }
-            }
-        }
-        state.withLock { $0.endsInCode[key] = answer }
-        return answer
-    }
-
     /// Where chunk `index` of the index lies, indexing on as far as it.
-    private func indexedPlace(_ s: inout State, _ index: Int) -> Place {
+    func indexedPlace(_ s: inout State, _ index: Int) -> Place {
         self.index(&s, beyond: index + 1)
         guard index < s.starts.count else { return .none }
         let isLast = index == s.starts.count - 1
@@ -597,7 +502,7 @@ public final class ChunkedDocument: ReaderDocument {
     }
 
     /// Where the tail's chunk at provisional `index` lies.
-    private func tailPlace(_ s: borrowing State, _ index: Int) -> Place {
+    func tailPlace(_ s: borrowing State, _ index: Int) -> Place {
         guard let tail = s.tail else { return .none }
         let k = index - Self.provisionalBase
         guard k >= 0 else { return .aboveTail }

@@ -1,0 +1,193 @@
+public import SpoilerCore
+public import SpoilerParser
+
+/// How a chunk of Markdown ends as it parses: inside fenced code, inside a spoiler.
+struct ChunkEnd: Sendable, Equatable {
+    var inCode = false
+    var inSpoiler = false
+}
+
+extension ChunkedDocument {
+    /// Markdown: what chunk `index` (at `range`) is parsed after, or the message that says
+    /// it cannot be read. The scan follows fenced code at the top of the document only, and
+    /// cuts it where it runs on for longer than a chunk may be; the parse says whether what
+    /// it followed is so:
+    /// - A chunk cut inside fenced code is parsed after the fence's opening line (put in
+    ///   `bytes`, its length in `reopenedBytes`), where the chunk that holds that line ends
+    ///   inside that code as it parses; else (a line the scan took for a fence and the parse
+    ///   does not: inside an HTML block, a list item or a quotation) it cannot be read.
+    /// - With `checksNeighbours`, a chunk cut where the chunk before ends inside fenced code
+    ///   as it parses (code the scan does not follow: in a list item, or after a line the
+    ///   scan took for a fence), or after a chunk that cannot be read for such a line, cannot
+    ///   be read: read alone, a line that closes that code would open code. Nor can one on either side of a cut made at a line break inside a
+    ///   spoiler (a paragraph longer than a chunk may be): read alone, each would show the
+    ///   spoiler's `||` and text.
+    func markdownCuts(
+        _ index: Int, range: Range<Int>, isLast: Bool, checksNeighbours: Bool, bytes: inout [UInt8],
+        reopenedBytes: inout Int
+    ) -> Message? {
+        if let cut = state.withLock({ s in fenceCut(s, index) }) {
+            guard fenceHolds(chunk: cut.openerChunk, openedAt: cut.openedAt, opening: cut.opening) else {
+                return lostFence(cut)
+            }
+            // Inside fenced code that the parse of the chunk with its opening line finds open
+            // at that chunk's end: the chunk goes on with the same code.
+            bytes = cut.opening + bytes
+            reopenedBytes = cut.opening.count
+            return nil
+        }
+        guard checksNeighbours else { return nil }
+        if index > 0, index != Self.provisionalBase {
+            // (Nil: the chunk before was cut inside what the scan took for fenced code and the
+            // parse does not, where the reading lost its way.)
+            let before = end(ofChunk: index - 1)
+            if before?.inCode != false {
+                return failed(
+                    ParseError(
+                        .syntax,
+                        "Fenced code that this reading could not follow (in a list item or a quotation, or after a "
+                            + "line inside an HTML block that looks like a fence) runs on here: Markdown cannot be read "
+                            + "a chunk at a time from here",
+                        position: position(ofByte: range.lowerBound)))
+            }
+            if before?.inSpoiler == true { return spoilerAcrossCut(at: range.lowerBound) }
+        }
+        if !isLast, end(ofChunk: index)?.inSpoiler == true { return spoilerAcrossCut(at: range.upperBound) }
+        return nil
+    }
+
+    /// The message of a chunk cut inside what the scan took for fenced code, after `cut`'s
+    /// line, which is no fence as the parse reads it.
+    private func lostFence(_ cut: (opening: [UInt8], openedAt: Int, openerChunk: Int)) -> Message {
+        let maximum = state.withLock { $0.scanner.maximumBytes }
+        return failed(
+            ParseError(
+                .syntax,
+                "This line looks like the start of fenced code, which Markdown does not read as one here (inside an "
+                    + "HTML block, a list item or a quotation), and what follows runs on for more than "
+                    + "\(maximum / 1024) KB: Markdown cannot be read a chunk at a time after it",
+                position: position(ofByte: max(0, cut.openedAt + 1 - cut.opening.count))))
+    }
+
+    /// The message of a chunk on either side of a cut at byte `offset` inside a spoiler.
+    private func spoilerAcrossCut(at offset: Int) -> Message {
+        let maximum = state.withLock { $0.scanner.maximumBytes }
+        return failed(
+            ParseError(
+                .syntax,
+                "A paragraph runs on for more than \(maximum / 1024) KB here with a spoiler across the place where "
+                    + "it is cut: Markdown cannot be read a chunk at a time here",
+                position: position(ofByte: offset)))
+    }
+
+    /// Markdown: where chunk `index` (of the index, or provisional in the tail) was cut
+    /// inside fenced code, its opening line (with a line break), the offset of that line's
+    /// line break and the index of the chunk that holds it; nil where it was not.
+    func fenceCut(_ s: borrowing State, _ index: Int) -> (opening: [UInt8], openedAt: Int, openerChunk: Int)? {
+        let inTail = index >= Self.provisionalBase
+        guard let starts = inTail ? s.tail?.starts : s.starts,
+            case .fence(let opening, let openedAt) = inTail
+                ? s.tail?.openAt[index - Self.provisionalBase] : s.openAt[index]
+        else { return nil }
+        // The last chunk that starts at or before the opening line's line break.
+        var (low, high) = (0, starts.count - 1)
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= openedAt { low = mid } else { high = mid - 1 }
+        }
+        return (opening, openedAt, (inTail ? Self.provisionalBase : 0) + low)
+    }
+
+    /// The place and the bytes chunk `index` is parsed as, without checking its neighbours;
+    /// nil where there is no such chunk or it cannot be read.
+    private func preparedAlone(_ index: Int) -> (range: Range<Int>, isLast: Bool, prepared: Prepared)? {
+        let place: Place = state.withLock { s in
+            index >= Self.provisionalBase ? self.tailPlace(s, index) : self.indexedPlace(&s, index)
+        }
+        guard case .bytes(let range, _, let isLast) = place else { return nil }
+        let prepared = prepare(index, range: range, isLast: isLast, checksNeighbours: false)
+        return prepared.unreadable == nil ? (range, isLast, prepared) : nil
+    }
+
+    /// Markdown: whether chunk `index`, as it parses, ends inside the code of the fence
+    /// `opening` whose line break is at byte `openedAt` of the chunk: a line put after that
+    /// line and one put after the chunk's end (each a character of the private use area,
+    /// indented as the fence is) are under the same `pre` entity. (A line the scan took for a
+    /// fence and the parse did not, one inside an HTML block, a list item or a quotation,
+    /// puts neither in code, or the first outside the code open at the end.) Not where the
+    /// chunk itself may not read alone as in the whole (``readsInStep(_:)``). Found once for
+    /// each fence (``State/fenceHolds``).
+    func fenceHolds(chunk index: Int, openedAt: Int, opening: [UInt8]) -> Bool {
+        if let known = state.withLock({ $0.fenceHolds[openedAt] }) { return known }
+        var answer = false
+        if readsInStep(index), let (range, isLast, prepared) = preparedAlone(index), range.contains(openedAt) {
+            var bytes = prepared.bytes
+            let after = prepared.reopenedBytes + openedAt + 1 - range.lowerBound
+            let indentation = Array(opening.prefix { $0 == 0x20 || $0 == 0x09 })
+            if after <= bytes.count {
+                bytes.insert(contentsOf: indentation + Array("\u{E001}\n".utf8), at: after)
+                bytes += [0x0A] + indentation + Array("\u{E000}".utf8)
+                if let message = try? parse(bytes, Part(isLast: isLast, reopenedBytes: prepared.reopenedBytes)) {
+                    let text = message.text.utf16
+                    let first = text.firstIndex(of: 0xE001).map { text.distance(from: text.startIndex, to: $0) }
+                    let last = text.count - 1
+                    answer =
+                        text.last == 0xE000
+                        && message.entities.contains { e in
+                            e.type == .pre && first.map { e.offset <= $0 } == true && last < e.offset + e.length
+                        }
+                }
+            }
+        }
+        state.withLock { $0.fenceHolds[openedAt] = answer }
+        return answer
+    }
+
+    /// Markdown: whether chunk `index`, as it is parsed, starts where the scan and the parse
+    /// agree: the first (of the document, or of its end found from the end); one cut inside
+    /// fenced code that holds (``fenceHolds(chunk:openedAt:opening:)``); any other after a
+    /// chunk that does not end inside code as it parses.
+    func readsInStep(_ index: Int) -> Bool {
+        if index == 0 || index == Self.provisionalBase { return true }
+        if let cut = state.withLock({ s in fenceCut(s, index) }) {
+            return fenceHolds(chunk: cut.openerChunk, openedAt: cut.openedAt, opening: cut.opening)
+        }
+        return end(ofChunk: index - 1)?.inCode == false
+    }
+
+    /// Markdown: how chunk `index` ends as it parses (nil where it cannot be read), found
+    /// once for each chunk (``State/chunkEnds``): inside fenced code where a line put after
+    /// it, indented by three spaces (so that it goes on with code in a list item, and ends
+    /// code indented by four), is under a `pre` entity; inside a spoiler where a `||` put
+    /// after its last character closes one. (Only a chunk cut at a line break rather than
+    /// after a blank line can end inside a spoiler, and only such a chunk is parsed for it.)
+    func end(ofChunk index: Int) -> ChunkEnd? {
+        if let known = state.withLock({ $0.chunkEnds[index] }) { return known }
+        guard let (range, isLast, prepared) = preparedAlone(index) else { return nil }
+        let part = Part(isLast: isLast, reopenedBytes: prepared.reopenedBytes)
+        var end = ChunkEnd()
+        let code = prepared.bytes + Array("\n   \u{E000}".utf8)
+        if let message = try? parse(code, part) {
+            let last = message.text.utf16.count - 1
+            end.inCode =
+                message.text.utf16.last == 0xE000
+                && message.entities.contains { $0.type == .pre && $0.offset <= last && last < $0.offset + $0.length }
+        }
+        // Cut after a blank line, or not: the chunk's bytes end with one.
+        let tail = read(max(range.lowerBound, range.upperBound - 4)..<range.upperBound)
+        let afterBlankLine =
+            tail.last == 0x0A && (tail.dropLast().last == 0x0A || tail.dropLast().suffix(2) == [0x0A, 0x0D])
+        if !isLast && !afterBlankLine && !end.inCode,
+            let message = try? parse(prepared.bytes + Array("\u{E002}||".utf8), part)
+        {
+            let units = Array(message.text.utf16)
+            if let marker = units.lastIndex(of: 0xE002) {
+                end.inSpoiler = message.entities.contains {
+                    $0.type == .spoiler && $0.offset <= marker && marker < $0.offset + $0.length
+                }
+            }
+        }
+        state.withLock { $0.chunkEnds[index] = end }
+        return end
+    }
+}
