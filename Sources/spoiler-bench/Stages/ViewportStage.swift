@@ -21,9 +21,11 @@ import SpoilerTerminal
 /// Telegram Desktop export read with `--from export`, `read_export_first_frame_ms`,
 /// `read_export_peak_rss_mb` and `read_export_end_at_once_ms`, and the same for a 300 MB
 /// whole-account export (`read_account_first_frame_ms`, `read_account_peak_rss_mb`,
-/// `read_account_end_at_once_ms`); for a 100 MB Markdown document that is one fenced code
-/// block read with `--from markdown`, `read_markdown_code_first_frame_ms`,
-/// `read_markdown_code_peak_rss_mb` and `read_markdown_code_end_at_once_ms`; and
+/// `read_account_end_at_once_ms`); the 100 MB text document read with `--from markdown`
+/// (`read_markdown_first_frame_ms`, `read_markdown_peak_rss_mb`,
+/// `read_markdown_end_at_once_ms`), and a 100 MB Markdown document that is one fenced code
+/// block (`read_markdown_code_first_frame_ms`, `read_markdown_code_peak_rss_mb`,
+/// `read_markdown_code_end_at_once_ms`); and
 /// `spoiler play` of an 8 MB message on one line in a
 /// pseudo-terminal, End at its first frame: `play_end_at_once_ms` and `play_end_peak_rss_mb`.
 enum ViewportStage {
@@ -91,6 +93,7 @@ enum ViewportStage {
         for account in [false, true] {
             readExport(&bench, account: account)
         }
+        readWithEnd(&bench, path, from: "markdown", name: "100 MB text read as Markdown", key: "markdown")
         readMarkdownCode(&bench)
     }
 
