@@ -1,5 +1,5 @@
-public import SpoilerCore
-public import SpoilerParser
+import SpoilerCore
+import SpoilerParser
 
 /// How a chunk of Markdown ends as it parses: inside fenced code, inside a spoiler.
 struct ChunkEnd: Sendable, Equatable {
