@@ -147,6 +147,8 @@ public struct ChunkBoundaryScanner: Sendable {
     private var pendingEntitySpace = EntityPlace()
     /// HTML: whether the text before the carriage return at `returnAt` ended in text.
     private var returnAfterText = false
+    /// HTML: where the last line break is (-1: none yet).
+    private var newlineAt = -1
     // Plain text: what is open (the spoilers and code of the text so far), the byte before
     // the next, and the places a cut after ``maximumBytes`` may go with what is open there.
     /// What is open after the bytes scanned (``Rule/plainText``); once the whole document
@@ -640,6 +642,7 @@ public struct ChunkBoundaryScanner: Sendable {
             if mayChange && tracker.changes != changes { noteOpen(changedFrom: changes, tracker) }
             switch b {
             case 0x0A:
+                newlineAt = p
                 let blank = !lineHasText
                 lineHasText = false
                 if wasText && tracker.isInText { afterNewline = p + 1 }
@@ -726,9 +729,12 @@ public struct ChunkBoundaryScanner: Sendable {
         }
         if isUsable(entitySpace, from: start, tracker) { return cut(at: entitySpace, tracker, emit: emit) }
         // Never between the two bytes of a `\r\n`: the chunk before would end with a
-        // carriage return the whole text reads as part of its line break.
+        // carriage return the whole text reads as part of its line break. Nor right after a
+        // line break, which the chunk before is parsed without: it would end with what comes
+        // before the line break, maybe a tag, right before the end tags put after it (a
+        // `</code>` and a `</pre>` side by side give the `pre` the code's language).
         let splitsLineBreak = b == 0x0A && returnAt == p - 1
-        if p > start && !splitsLineBreak && tracker.canReopen && tracker.isSafeCut(before: b) {
+        if p > start && !splitsLineBreak && newlineAt != p - 1 && tracker.canReopen && tracker.isSafeCut(before: b) {
             return cut(at: EntityPlace(p, tracker.changes), tracker, emit: emit)
         }
         // Else the next byte may be a place (what is open may close before long).

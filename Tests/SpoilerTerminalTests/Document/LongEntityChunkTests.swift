@@ -182,6 +182,22 @@ import Testing
         #expect(cutInside > 100)
     }
 
+    /// A `<pre>` around a `<code class="language-swift">` and a line after it: no chunk is
+    /// cut right after the line break that follows `</code>` (the chunk before is parsed
+    /// without that line break, so `</code>` and the `</pre>` put after it gave the `pre` the
+    /// code's language, which the whole does not have). Found by the `html-chunks` fuzz target.
+    @Test func noCutRightAfterTheLineBreakAfterAnEndTag() throws {
+        let text =
+            "<pre><code class=\"language-swift\">let a = 2" + String(repeating: "\n", count: 60)
+            + "2</code>\n\n&amp;</pre>\n\n<u>u</u>"
+        let bytes = Array(text.utf8)
+        let whole = try HTMLParser.parse(bytes)
+        let document = LongEntityChunkTests.html(bytes, min: 16, max: 74)
+        #expect(document.chunkCount > 1)
+        let (read, marks) = LongEntityChunkTests.joined(document, bytes, whole: whole)
+        #expect(read == whole.text && marks == LongEntityChunkTests.coverage(whole))
+    }
+
     @Test func htmlEntitiesLongerThanAChunkReadAsTheWhole() {
         LongEntityChunkTests.longEntitiesReadAsTheWhole(
             document: LongEntityChunkTests.document, parse: { try HTMLParser.parse($0) },
