@@ -19,9 +19,9 @@ extension ChunkedDocument {
     /// - With `checksNeighbours`, a chunk cut where the chunk before ends inside fenced code
     ///   as it parses (code the scan does not follow: in a list item, or after a line the
     ///   scan took for a fence), or after a chunk that cannot be read for such a line, cannot
-    ///   be read: read alone, a line that closes that code would open code. Nor can one on either side of a cut made at a line break inside a
-    ///   spoiler (a paragraph longer than a chunk may be): read alone, each would show the
-    ///   spoiler's `||` and text.
+    ///   be read: read alone, a line that closes that code would open code. Nor can one on
+    ///   either side of a cut made at a line break inside a spoiler (a paragraph longer than a
+    ///   chunk may be): read alone, each would show the spoiler's `||` and text.
     func markdownCuts(
         _ index: Int, range: Range<Int>, isLast: Bool, checksNeighbours: Bool, bytes: inout [UInt8],
         reopenedBytes: inout Int
@@ -128,14 +128,10 @@ extension ChunkedDocument {
                 bytes.insert(contentsOf: indentation + Array("\u{E001}\n".utf8), at: after)
                 bytes += [0x0A] + indentation + Array("\u{E000}".utf8)
                 if let message = try? parse(bytes, Part(isLast: isLast, reopenedBytes: prepared.reopenedBytes)) {
-                    let text = message.text.utf16
-                    let first = text.firstIndex(of: 0xE001).map { text.distance(from: text.startIndex, to: $0) }
-                    let last = text.count - 1
-                    answer =
-                        text.last == 0xE000
-                        && message.entities.contains { e in
-                            e.type == .pre && first.map { e.offset <= $0 } == true && last < e.offset + e.length
-                        }
+                    let text = Array(message.text.utf16)
+                    if let first = text.firstIndex(of: 0xE001), text.last == 0xE000 {
+                        answer = Self.isUnder(.pre, units: first...(text.count - 1), in: message)
+                    }
                 }
             }
         }
@@ -163,31 +159,31 @@ extension ChunkedDocument {
     /// after a blank line can end inside a spoiler, and only such a chunk is parsed for it.)
     func end(ofChunk index: Int) -> ChunkEnd? {
         if let known = state.withLock({ $0.chunkEnds[index] }) { return known }
-        guard let (range, isLast, prepared) = preparedAlone(index) else { return nil }
+        guard let (_, isLast, prepared) = preparedAlone(index) else { return nil }
         let part = Part(isLast: isLast, reopenedBytes: prepared.reopenedBytes)
         var end = ChunkEnd()
         let code = prepared.bytes + Array("\n   \u{E000}".utf8)
-        if let message = try? parse(code, part) {
+        if let message = try? parse(code, part), message.text.utf16.last == 0xE000 {
             let last = message.text.utf16.count - 1
-            end.inCode =
-                message.text.utf16.last == 0xE000
-                && message.entities.contains { $0.type == .pre && $0.offset <= last && last < $0.offset + $0.length }
+            end.inCode = Self.isUnder(.pre, units: last...last, in: message)
         }
-        // Cut after a blank line, or not: the chunk's bytes end with one.
-        let tail = read(max(range.lowerBound, range.upperBound - 4)..<range.upperBound)
-        let afterBlankLine =
-            tail.last == 0x0A && (tail.dropLast().last == 0x0A || tail.dropLast().suffix(2) == [0x0A, 0x0D])
+        // Cut after a blank line, or not: the chunk's bytes, parsed without their last line
+        // break, still end with one.
+        let afterBlankLine = prepared.bytes.last == 0x0A
         if !isLast && !afterBlankLine && !end.inCode,
-            let message = try? parse(prepared.bytes + Array("\u{E002}||".utf8), part)
+            let message = try? parse(prepared.bytes + Array("\u{E002}||".utf8), part),
+            let marker = Array(message.text.utf16).lastIndex(of: 0xE002)
         {
-            let units = Array(message.text.utf16)
-            if let marker = units.lastIndex(of: 0xE002) {
-                end.inSpoiler = message.entities.contains {
-                    $0.type == .spoiler && $0.offset <= marker && marker < $0.offset + $0.length
-                }
-            }
+            end.inSpoiler = Self.isUnder(.spoiler, units: marker...marker, in: message)
         }
         state.withLock { $0.chunkEnds[index] = end }
         return end
+    }
+
+    /// Whether one entity of `type` in `message` covers all of the UTF-16 `units`.
+    private static func isUnder(_ type: EntityType, units: ClosedRange<Int>, in message: Message) -> Bool {
+        message.entities.contains {
+            $0.type == type && $0.offset <= units.lowerBound && units.upperBound < $0.offset + $0.length
+        }
     }
 }
