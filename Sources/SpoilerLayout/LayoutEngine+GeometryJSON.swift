@@ -148,35 +148,34 @@ extension LayoutEngine {
         let wordsBound = maxWords * MonoGeometryStream.wordBound + 6 * MonoGeometryStream.maxActive * n + 8
         let headBound = 600 + (id?.count ?? 0) + MonoGeometryStream.maxLines * MonoGeometryStream.lineBound
         var result = StreamedGeometry.written
-        out.write(bound: headBound + wordsBound) { room in
-            let base = room.baseAddress!
-            let wordsRoom = UnsafeMutableBufferPointer(start: base + headBound, count: wordsBound)
-            let tables = StreamTables.shared
-            var stream = MonoGeometryStream(
-                text: textBase, count: n, entities: entities, scale: cellWidth, lineHeight: cellHeight, redact: redact,
-                words: JSONByteCursor(room: wordsRoom), checksUTF8: checkingUTF8, tables: tables)
-            let end = LayoutEngine.forEachGrapheme(
-                p, count: n, measure: MonoMeasure(), table: tables.graphemeInfo, into: &stream)
-            if !stream.invalidUTF8 { stream.finish(end: end) }
-            guard !stream.failed else {
-                result = checkingUTF8 && stream.invalidUTF8 ? .invalidUTF8 : .notStreamed
-                return 0
-            }
-            let wordsCount = (base + headBound).distance(to: stream.words.position)
-            // The lines through a pointer, read where they are: a subscript of the inline
-            // array, or the stream handed on whole, would copy them.
-            let (lineCount, scale) = (stream.lineCount, stream.scale)
-            let headCount = stream.lines.span.withUnsafeBufferPointer { lines in
-                let kept = UnsafeBufferPointer(rebasing: lines[0..<lineCount])
-                return JSONByteCursor.write(into: UnsafeMutableBufferPointer(start: base, count: headBound)) { c in
-                    LayoutEngine.writeHead(lines: kept, scale: scale, cellHeight: cellHeight, id: id, to: &c)
+        withUnsafeTemporaryAllocation(of: LineExtent.self, capacity: MonoGeometryStream.maxLines) { lineSlots in
+            out.write(bound: headBound + wordsBound) { room in
+                let base = room.baseAddress!
+                let wordsRoom = UnsafeMutableBufferPointer(start: base + headBound, count: wordsBound)
+                let tables = StreamTables.shared
+                var stream = MonoGeometryStream(
+                    text: textBase, count: n, entities: entities, scale: cellWidth, lineHeight: cellHeight,
+                    redact: redact, words: JSONByteCursor(room: wordsRoom), lines: lineSlots.baseAddress!,
+                    checksUTF8: checkingUTF8, tables: tables)
+                let end = LayoutEngine.forEachGrapheme(
+                    p, count: n, measure: MonoMeasure(), table: tables.graphemeInfo, into: &stream)
+                if !stream.invalidUTF8 { stream.finish(end: end) }
+                guard !stream.failed else {
+                    result = checkingUTF8 && stream.invalidUTF8 ? .invalidUTF8 : .notStreamed
+                    return 0
                 }
+                let wordsCount = (base + headBound).distance(to: stream.words.position)
+                let kept = UnsafeBufferPointer(start: stream.lines, count: stream.lineCount)
+                let headCount = JSONByteCursor.write(into: UnsafeMutableBufferPointer(start: base, count: headBound)) {
+                    c in
+                    LayoutEngine.writeHead(lines: kept, scale: stream.scale, cellHeight: cellHeight, id: id, to: &c)
+                }
+                // The words follow the head.
+                UnsafeMutableRawPointer(base + headCount).copyMemory(from: base + headBound, byteCount: wordsCount)
+                return JSONByteCursor.write(
+                    into: UnsafeMutableBufferPointer(start: base + headCount + wordsCount, count: 2)
+                ) { c in c.literal("]}") } + headCount + wordsCount
             }
-            // The words follow the head.
-            UnsafeMutableRawPointer(base + headCount).copyMemory(from: base + headBound, byteCount: wordsCount)
-            return JSONByteCursor.write(
-                into: UnsafeMutableBufferPointer(start: base + headCount + wordsCount, count: 2)
-            ) { c in c.literal("]}") } + headCount + wordsCount
         }
         return result
     }
@@ -199,10 +198,32 @@ extension LayoutEngine {
         // The stream lays out the mono model only: no font, no fallbacks.
         c.withRoom(bound: 600 + (id?.count ?? 0) + lineCount * MonoGeometryStream.lineBound) { q in
             var o = RawJSON(p: q)
-            TextLayout.writeHead(
-                model: .mono, fontName: nil, cellWidth: scale, cellHeight: cellHeight, ascent: ascent,
-                descent: cellHeight - ascent, lineHeight: lineHeight, fallbacks: 0, width: maxUnits * scale,
-                height: lineCount * lineHeight, columns: maxUnits, rows: lineCount, id: id, to: &o)
+            if scale == 8 && cellHeight == 16 {
+                // The default cells (``LayoutEngine/init(model:wrapWidth:)``): the metrics as
+                // one literal, the bytes the general writer gives for them (tests compare).
+                if let id {
+                    o.literal(#"{"id":"#)
+                    o.raw(id)
+                    o.literal(#","metrics":"#)
+                } else {
+                    o.literal(#"{"metrics":"#)
+                }
+                o.literal(
+                    #"{"model":"mono","font":null,"cellWidth":8,"cellHeight":16,"ascent":12,"descent":4,"lineHeight":16,"fallbacks":0},"width":"#
+                )
+                o.integer(maxUnits * scale)
+                o.literal(#","height":"#)
+                o.integer(lineCount * lineHeight)
+                o.literal(#","columns":"#)
+                o.integer(maxUnits)
+                o.literal(#","rows":"#)
+                o.integer(lineCount)
+            } else {
+                TextLayout.writeHead(
+                    model: .mono, fontName: nil, cellWidth: scale, cellHeight: cellHeight, ascent: ascent,
+                    descent: cellHeight - ascent, lineHeight: lineHeight, fallbacks: 0, width: maxUnits * scale,
+                    height: lineCount * lineHeight, columns: maxUnits, rows: lineCount, id: id, to: &o)
+            }
             o.literal(#","lines":["#)
             for k in 0..<lineCount {
                 let line = lines[k]

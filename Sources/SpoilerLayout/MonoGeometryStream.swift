@@ -110,7 +110,10 @@ struct MonoGeometryStream: GraphemeSink {
     var x: Int32 = 0
     var line: Int32 = 0
     var lineStart: Int32 = 0
-    var lines = InlineArray<32, LineExtent>(repeating: LineExtent(utf16Start: 0, utf16End: 0, width: 0))
+    /// Room for ``maxLines`` lines, of which the first ``lineCount`` are set: memory the
+    /// caller holds for the stream's life, not initialised first (a line filter lays out
+    /// a message per line, and setting the slots of every message cost more than its lines).
+    let lines: UnsafeMutablePointer<LineExtent>
     var lineCount = 0
 
     /// The index of the next spoiler entity not yet met, or `entities.count`, and its span.
@@ -124,8 +127,10 @@ struct MonoGeometryStream: GraphemeSink {
     init(
         text: UnsafePointer<UInt8>, count textCount: Int, entities: UnsafeBufferPointer<Entity>, scale: Int,
         lineHeight: Int,
-        redact: Bool, words: JSONByteCursor, checksUTF8: Bool = false, tables: StreamTables = .shared
+        redact: Bool, words: JSONByteCursor, lines: UnsafeMutablePointer<LineExtent>, checksUTF8: Bool = false,
+        tables: StreamTables = .shared
     ) {
+        self.lines = lines
         self.checksUTF8 = checksUTF8
         digits = tables.digits
         twoByteLetters = tables.twoByteLetters

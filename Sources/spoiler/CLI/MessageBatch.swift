@@ -143,7 +143,8 @@ struct MessageBatch {
         /// The outcome of one line: streamed when long, else by the fast paths the command
         /// has, else read whole.
         func outcome(of line: UnsafeBufferPointer<UInt8>, number: Int, scratch: inout LineScratch) -> LineOutcome {
-            if let streamStep, line.count > MessageBatch.streamedLineBytes {
+            // The length first: binding a step retains and releases its context.
+            if line.count > MessageBatch.streamedLineBytes, let streamStep {
                 return MessageBatch.streamedOutcome(
                     of: line, number: number, format: format, options: options, step: streamStep)
             }
