@@ -110,8 +110,13 @@ struct MessageBatch {
         let steps = LineSteps(
             format: format, options: options, step: step, bytesStep: bytesStep,
             bytesStepChecksUTF8: bytesStepChecksUTF8, lineStep: lineStep, streamStep: streamStep)
-        try MessageBatch.runLines(input: input, jobs: jobs, policy: policy) { line, number, scratch in
-            steps.outcome(of: line, number: number, scratch: &scratch)
+        // Held here for the whole loop and called through an unmanaged reference: a captured
+        // reference was retained and released around the call for every line.
+        let held = Unmanaged.passUnretained(steps)
+        try withExtendedLifetime(steps) { () throws(CommandLineError) in
+            try MessageBatch.runLines(input: input, jobs: jobs, policy: policy) { line, number, scratch in
+                held._withUnsafeGuaranteedRef { $0.outcome(of: line, number: number, scratch: &scratch) }
+            }
         }
     }
 
@@ -122,7 +127,10 @@ struct MessageBatch {
         let format: InputFormat
         let options: ParseOptions
         let step: Step
-        let bytesStep: BytesStep?
+        /// The command's ``MessageBatch/bytesStep``, or one that takes no line: not optional,
+        /// since binding an optional step retained and released its context for every line.
+        let bytesStep: BytesStep
+        let hasBytesStep: Bool
         let bytesStepChecksUTF8: Bool
         let lineStep: LineStep?
         let streamStep: StreamStep?
@@ -134,7 +142,8 @@ struct MessageBatch {
             self.format = format
             self.options = options
             self.step = step
-            self.bytesStep = bytesStep
+            self.bytesStep = bytesStep ?? { _, _, _, _ in false }
+            hasBytesStep = bytesStep != nil
             self.bytesStepChecksUTF8 = bytesStepChecksUTF8
             self.lineStep = lineStep
             self.streamStep = streamStep
@@ -154,7 +163,7 @@ struct MessageBatch {
             {
                 return fast
             }
-            if let bytesStep,
+            if hasBytesStep,
                 let fast = MessageBatch.fastOutcome(
                     of: line, number: number, format: format, options: options, buffers: &scratch.buffers,
                     out: &scratch.out, step: bytesStep, checksUTF8: bytesStepChecksUTF8)
