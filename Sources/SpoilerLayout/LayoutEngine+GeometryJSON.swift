@@ -135,14 +135,36 @@ extension LayoutEngine {
         else { return .notStreamed }
         // The spoilers must come in order without overlapping; each word has at least one
         // UTF-16 unit of its entity, and a grapheme is in at most `maxActive` entities.
-        var lastEnd = Int32.min
-        var spoilerUnits = 0
-        for k in entities.indices {
-            guard let (start, end) = MonoGeometryStream.span(of: entities[k]) else { continue }
-            guard start >= lastEnd else { return .notStreamed }
-            lastEnd = end
-            spoilerUnits += min(Int(end - start), p.count)
+        // Their spans are kept for the stream, which meets them in this order.
+        return withUnsafeTemporaryAllocation(of: SpoilerSpan.self, capacity: max(1, entities.count)) { spanRoom in
+            var spanCount = 0
+            var lastEnd = Int32.min
+            var spoilerUnits = 0
+            for k in entities.indices {
+                guard let (start, end) = MonoGeometryStream.span(of: entities[k]) else { continue }
+                guard start >= lastEnd else { return .notStreamed }
+                lastEnd = end
+                spoilerUnits += min(Int(end - start), p.count)
+                spanRoom[spanCount] = SpoilerSpan(entity: Int32(truncatingIfNeeded: k), start: start, end: end)
+                spanCount += 1
+            }
+            let spans = UnsafeBufferPointer(rebasing: spanRoom[0..<spanCount])
+            return streamGeometry(
+                utf8: p, text: textBase, spans: spans, spoilerUnits: spoilerUnits, cellWidth: cellWidth,
+                cellHeight: cellHeight, id: id, redact: redact, checkingUTF8: checkingUTF8, to: &out)
         }
+    }
+
+    /// ``streamGeometry(utf8:entities:id:redact:checkingUTF8:to:)`` once the spoilers are
+    /// known to come in order: the stream over the text, its words written after room for
+    /// the head, then the head, the words moved up to it and the end.
+    @inline(__always)
+    private func streamGeometry(
+        utf8 p: UnsafeBufferPointer<UInt8>, text textBase: UnsafePointer<UInt8>,
+        spans: UnsafeBufferPointer<SpoilerSpan>, spoilerUnits: Int, cellWidth: Int, cellHeight: Int,
+        id: UnsafeBufferPointer<UInt8>?, redact: Bool,
+        checkingUTF8: Bool, to out: inout JSONOutputBuffer
+    ) -> StreamedGeometry {
         let n = p.count
         let maxWords = min(spoilerUnits, MonoGeometryStream.maxActive * n)
         let wordsBound = maxWords * MonoGeometryStream.wordBound + 6 * MonoGeometryStream.maxActive * n + 8
@@ -154,7 +176,7 @@ extension LayoutEngine {
                 let wordsRoom = UnsafeMutableBufferPointer(start: base + headBound, count: wordsBound)
                 let tables = StreamTables.shared
                 var stream = MonoGeometryStream(
-                    text: textBase, count: n, entities: entities, scale: cellWidth, lineHeight: cellHeight,
+                    text: textBase, count: n, spans: spans, scale: cellWidth, lineHeight: cellHeight,
                     redact: redact, words: JSONByteCursor(room: wordsRoom), lines: lineSlots.baseAddress!,
                     checksUTF8: checkingUTF8, tables: tables)
                 let end = LayoutEngine.forEachGrapheme(

@@ -318,7 +318,7 @@ extension MonoGeometryStream {
     mutating func enterNext() {
         active[activeCount] = Fragment(entity: nextEntity, end: nextEnd)
         activeCount += 1
-        advance(from: nextEntity + 1)
+        advance(from: nextSpan + 1)
     }
 
     /// Opens the word of `active[0]` at a grapheme of the current line, as

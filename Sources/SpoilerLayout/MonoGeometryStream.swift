@@ -79,8 +79,9 @@ struct MonoGeometryStream: GraphemeSink {
     let text: UnsafePointer<UInt8>
     /// The text's length in bytes.
     let textCount: Int
-    /// The message's entities, read where they are (no copy, no retain).
-    let entities: UnsafeBufferPointer<Entity>
+    /// The spoilers of the message's entities that cover anything, in order
+    /// (``span(of:)``), read where the caller keeps them.
+    let spans: UnsafeBufferPointer<SpoilerSpan>
     /// Pixels per cell across and down.
     let scale: Int
     let lineHeight: Int
@@ -116,7 +117,9 @@ struct MonoGeometryStream: GraphemeSink {
     let lines: UnsafeMutablePointer<LineExtent>
     var lineCount = 0
 
-    /// The index of the next spoiler entity not yet met, or `entities.count`, and its span.
+    /// The next spoiler not yet met: its index in ``spans`` (or `spans.count`), its
+    /// entity's index among the message's entities, and its span (`Int32.max` past the last).
+    var nextSpan = 0
     var nextEntity = 0
     var nextStart = Int32.max
     var nextEnd = Int32.max
@@ -125,7 +128,7 @@ struct MonoGeometryStream: GraphemeSink {
     var activeCount = 0
 
     init(
-        text: UnsafePointer<UInt8>, count textCount: Int, entities: UnsafeBufferPointer<Entity>, scale: Int,
+        text: UnsafePointer<UInt8>, count textCount: Int, spans: UnsafeBufferPointer<SpoilerSpan>, scale: Int,
         lineHeight: Int,
         redact: Bool, words: JSONByteCursor, lines: UnsafeMutablePointer<LineExtent>, checksUTF8: Bool = false,
         tables: StreamTables = .shared
@@ -137,7 +140,7 @@ struct MonoGeometryStream: GraphemeSink {
         wideScalars = tables.wideScalars
         self.text = text
         self.textCount = textCount
-        self.entities = entities
+        self.spans = spans
         self.scale = scale
         self.lineHeight = lineHeight
         self.redact = redact
@@ -154,21 +157,19 @@ struct MonoGeometryStream: GraphemeSink {
         return end > start ? (start, end) : nil
     }
 
-    /// Finds the next spoiler entity from index `k` on.
+    /// Makes spoiler `k` of ``spans`` the next one (none when `k` is past the last).
+    @inline(__always)
     mutating func advance(from k: Int) {
-        var k = k
-        while k < entities.count {
-            if let (start, end) = MonoGeometryStream.span(of: entities[k]) {
-                nextEntity = k
-                nextStart = start
-                nextEnd = end
-                return
-            }
-            k += 1
+        nextSpan = k
+        guard k < spans.count else {
+            nextStart = .max
+            nextEnd = .max
+            return
         }
-        nextEntity = entities.count
-        nextStart = .max
-        nextEnd = .max
+        let span = spans[k]
+        nextEntity = Int(span.entity)
+        nextStart = span.start
+        nextEnd = span.end
     }
 
     @inline(__always)
@@ -347,4 +348,13 @@ struct MonoGeometryStream: GraphemeSink {
     static let wordBound = 12 * 32 + 140
     /// An upper bound of the bytes of one line object.
     static let lineBound = 6 * 20 + 80
+}
+
+/// A spoiler entity ``MonoGeometryStream`` meets: its index among the message's entities
+/// and the UTF-16 span it covers (``MonoGeometryStream/span(of:)``), worked out once per
+/// message, before the stream, by the check that the spoilers come in order.
+struct SpoilerSpan {
+    var entity: Int32
+    var start: Int32
+    var end: Int32
 }

@@ -196,10 +196,7 @@ extension NDJSONRecord {
             if after + (hasID ? 1 : 0) == line.count, !hasID || base[after] == UInt8(ascii: "}") {
                 // The id lies between `{"id":` and `,"text":"`.
                 let id = hasID ? UnsafeBufferPointer(start: base + 6, count: textStart - 15) : nil
-                return .read(
-                    out.withUnsafeBufferPointer { p in
-                        body(UnsafeBufferPointer(start: p.baseAddress, count: textCount), entities, id)
-                    })
+                return .read(call(body, text: out, count: textCount, entities: &entities, id: id))
             }
             NDJSONLineBuffers.empty(&entities)
         }
@@ -219,10 +216,23 @@ extension NDJSONRecord {
         }
         guard let shape else { return scanFailed ? .needsPasses : .notCommon }
         let id = shape.id.map { UnsafeBufferPointer(start: base + $0.lowerBound, count: $0.count) }
-        return .read(
-            out.withUnsafeBufferPointer { p in
-                body(UnsafeBufferPointer(start: p.baseAddress, count: textCount), entities, id)
-            })
+        return .read(call(body, text: out, count: textCount, entities: &entities, id: id))
+    }
+
+    /// Calls `body` with the first `count` bytes of `text`, `entities` and `id`. The
+    /// entities are moved out of their place for the call and back after it: passed from
+    /// there, they were retained and released for every line.
+    @inline(__always)
+    private static func call<R>(
+        _ body: (UnsafeBufferPointer<UInt8>, [Entity], UnsafeBufferPointer<UInt8>?) -> R, text: [UInt8], count: Int,
+        entities: inout [Entity], id: UnsafeBufferPointer<UInt8>?
+    ) -> R {
+        let taken = consume entities
+        let result = text.withUnsafeBufferPointer { p in
+            body(UnsafeBufferPointer(start: p.baseAddress, count: count), taken, id)
+        }
+        entities = consume taken
+        return result
     }
 
     /// Scans a line's text from its first byte, `start`, into `out` (``PlainScanner``'s
