@@ -222,7 +222,9 @@ extension LayoutEngine {
             var o = RawJSON(p: q)
             if scale == 8 && cellHeight == 16 {
                 // The default cells (``LayoutEngine/init(model:wrapWidth:)``): the metrics as
-                // one literal, the bytes the general writer gives for them (tests compare).
+                // one literal and the numbers from ``SmallDecimals``, the bytes the general
+                // writers give (tests compare).
+                let digits = StreamTables.shared.digits
                 if let id {
                     o.literal(#"{"id":"#)
                     o.raw(id)
@@ -233,25 +235,41 @@ extension LayoutEngine {
                 o.literal(
                     #"{"model":"mono","font":null,"cellWidth":8,"cellHeight":16,"ascent":12,"descent":4,"lineHeight":16,"fallbacks":0},"width":"#
                 )
-                o.integer(maxUnits * scale)
+                o.decimal(maxUnits &* 8, digits: digits)
                 o.literal(#","height":"#)
-                o.integer(lineCount * lineHeight)
+                o.decimal(lineCount &* 16, digits: digits)
                 o.literal(#","columns":"#)
-                o.integer(maxUnits)
+                o.decimal(maxUnits, digits: digits)
                 o.literal(#","rows":"#)
-                o.integer(lineCount)
+                o.decimal(lineCount, digits: digits)
+                o.literal(#","lines":["#)
+                for k in 0..<lineCount {
+                    let line = lines[k]
+                    o.literal(k == 0 ? #"{"index":"# : #",{"index":"#)
+                    o.decimal(k, digits: digits)
+                    o.literal(#","y":"#)
+                    o.decimal(k &* 16, digits: digits)
+                    o.literal(#","height":16,"width":"#)
+                    o.decimal(Int(line.width) &* 8, digits: digits)
+                    o.literal(#","offset":"#)
+                    o.decimal(Int(line.utf16Start), digits: digits)
+                    o.literal(#","length":"#)
+                    o.decimal(Int(line.utf16End &- line.utf16Start), digits: digits)
+                    o.literal("}")
+                }
             } else {
                 TextLayout.writeHead(
                     model: .mono, fontName: nil, cellWidth: scale, cellHeight: cellHeight, ascent: ascent,
                     descent: cellHeight - ascent, lineHeight: lineHeight, fallbacks: 0, width: maxUnits * scale,
                     height: lineCount * lineHeight, columns: maxUnits, rows: lineCount, id: id, to: &o)
-            }
-            o.literal(#","lines":["#)
-            for k in 0..<lineCount {
-                let line = lines[k]
-                TextLayout.writeLine(
-                    index: k, y: k * lineHeight, height: lineHeight, width: Int(line.width) * scale,
-                    offset: Int(line.utf16Start), length: Int(line.utf16End - line.utf16Start), first: k == 0, to: &o)
+                o.literal(#","lines":["#)
+                for k in 0..<lineCount {
+                    let line = lines[k]
+                    TextLayout.writeLine(
+                        index: k, y: k * lineHeight, height: lineHeight, width: Int(line.width) * scale,
+                        offset: Int(line.utf16Start), length: Int(line.utf16End - line.utf16Start), first: k == 0,
+                        to: &o)
+                }
             }
             o.literal(#"],"words":["#)
             return o.p
