@@ -76,7 +76,8 @@ extension RawJSON {
     /// Needs four bytes of room below 1,000, twenty above.
     @inline(__always)
     mutating func decimal(_ n: Int, digits: UnsafePointer<UInt32>) {
-        if UInt(bitPattern: n) < 1000 {
+        // Hinted, so that the common case runs straight through, the rare one out of line.
+        if _fastPath(UInt(bitPattern: n) < 1000) {
             let entry = digits[n]
             UnsafeMutableRawPointer(p).storeBytes(of: entry.littleEndian, as: UInt32.self)
             p += Int(entry &>> 24)
