@@ -116,6 +116,26 @@ public struct ChunkBoundaryScanner: Sendable {
     private var sawFenceLine = false
     /// Markdown: whether the last line ended had nothing but white space.
     private var lastLineBlank = false
+    /// Markdown: the offset of the line break of the first line this scan may read other
+    /// than Markdown does. Outside fenced code: a run of three backticks or tildes after a
+    /// list item's or a quotation's marker, or indented by four or more (in a list item
+    /// either opens code, which the scan does not follow), or any line that may open a
+    /// fence after a line that starts with `<` (inside an HTML block it opens nothing).
+    /// Inside fenced code whose opening line is indented: a line indented less (in a list
+    /// item it ends the item, and the code, where the scan goes on with it). Before it,
+    /// where the scan says a chunk starts outside fenced code, so does Markdown; from it
+    /// on, the reader checks (`ChunkedDocument.readsInStep`). Nil while there is none.
+    package private(set) var firstDoubt: Int?
+    /// Markdown: whether a line outside fenced code has started with `<` (an HTML block
+    /// may be open).
+    private var sawHTMLStart = false
+    /// Markdown: the indentation of the line that opened the fence open now.
+    private var fenceIndent = 0
+    /// Markdown: whether the line being read starts with list or quotation markers (`-`,
+    /// `*`, `+`, `>`, digits, `.`, `)`), and the run of backticks or tildes after them.
+    private var markerLine = false
+    private var markerMark: UInt8 = 0
+    private var markerRun = 0
     /// The longest opening fence line kept whole.
     static let fenceLineLimit = 4096
     /// MarkdownV2: what is open (`followsBalance`; kept for every rule, so that it is
@@ -839,6 +859,19 @@ public struct ChunkBoundaryScanner: Sendable {
         if b == UInt8(ascii: "`") { lineRest |= Self.restBacktick }
     }
 
+    /// Markdown: whether `b` may be part of the markers a list item or a quotation starts
+    /// with.
+    @inline(__always)
+    private static func isMarker(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ">"), UInt8(ascii: "."),
+            UInt8(ascii: ")"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Markdown: keeps `b`, a byte of the line being read that may open a fence.
     @inline(__always)
     private mutating func keepFenceLine(_ b: UInt8) {
@@ -944,6 +977,14 @@ public struct ChunkBoundaryScanner: Sendable {
             if b == 0x0D && escaped { escapedReturnAt = p }
             if b == 0x0A {
                 let blank = !lineHasText
+                if markdown && firstDoubt == nil {
+                    if fence == nil {
+                        if markerRun >= 3 || (lineLeadRun >= 3 && (lineIndent > 3 || sawHTMLStart)) { firstDoubt = p }
+                    } else if lineHasText && lineIndent < fenceIndent {
+                        firstDoubt = p
+                    }
+                }
+                if markdown && markerRun >= 3 { sawFenceLine = true }
                 if markdown && lineHasText && lineIndent <= 3 && lineLeadRun >= 3 {
                     sawFenceLine = true
                     if let f = fence {
@@ -952,6 +993,7 @@ public struct ChunkBoundaryScanner: Sendable {
                         }
                     } else if lineLead != UInt8(ascii: "`") || lineRest & Self.restBacktick == 0 {
                         fence = (lineLead, lineLeadRun)
+                        fenceIndent = lineIndent
                         fenceOpenedAt = p
                         if fenceLine.count < Self.fenceLineLimit {
                             fenceOpener = fenceLine
@@ -973,6 +1015,8 @@ public struct ChunkBoundaryScanner: Sendable {
                 lineLead = 0
                 lineLeadRun = 0
                 lineInLead = true
+                markerLine = false
+                markerRun = 0
                 if !escaped && escapedReturnAt != p - 1 {
                     afterNewline = p + 1
                     afterNewlineOpen = entityOpen
@@ -1000,7 +1044,10 @@ public struct ChunkBoundaryScanner: Sendable {
                     lineIndent += b == 0x09 ? 4 : 1
                     if markdown && fence == nil && fenceLine.count < 16 { fenceLine.append(b) }
                 }
-                if lineHasText { lineInLead = false }
+                // (The markers of a list item or a quotation, and spaces between them, are
+                // still the line's lead: a fence may follow.)
+                if lineHasText && !(markerLine && markerRun == 0) { lineInLead = false }
+                markerRun = 0
                 keepFenceLine(b)
                 continue
             }
@@ -1010,10 +1057,20 @@ public struct ChunkBoundaryScanner: Sendable {
                     lineLeadRun = 1
                     // It may open a fence: kept from its start (after its indentation, kept above).
                     keepsFenceLine = markdown && fence == nil
-                } else if lineHasText && b == lineLead {
+                } else if lineHasText && lineLead != 0 && b == lineLead {
                     lineLeadRun += 1
+                } else if markdown && (markerLine || !lineHasText) && markerRun == 0 && Self.isMarker(b) {
+                    markerLine = true
+                } else if markerLine && (b == UInt8(ascii: "`") || b == UInt8(ascii: "~"))
+                    && (markerRun == 0 || b == markerMark)
+                {
+                    markerMark = b
+                    markerRun += 1
                 } else {
                     lineInLead = false
+                }
+                if markdown && !lineHasText && b == UInt8(ascii: "<") && lineIndent <= 3 && fence == nil {
+                    sawHTMLStart = true
                 }
             }
             if !lineInLead && lineLeadRun >= 3 { noteRest(b) }

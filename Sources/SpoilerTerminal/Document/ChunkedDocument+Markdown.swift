@@ -41,7 +41,7 @@ extension ChunkedDocument {
             // (Nil: the chunk before was cut inside what the scan took for fenced code and the
             // parse does not, where the reading lost its way.)
             let before = end(ofChunk: index - 1)
-            if before?.inCode != false {
+            if before?.inCode != false || !readsInStep(index) {
                 return failed(
                     ParseError(
                         .syntax,
@@ -112,9 +112,11 @@ extension ChunkedDocument {
     /// Markdown: whether chunk `index`, as it parses, ends inside the code of the fence
     /// `opening` whose line break is at byte `openedAt` of the chunk: a line put after that
     /// line and one put after the chunk's end (each a character of the private use area,
-    /// indented as the fence is) are under the same `pre` entity. (A line the scan took for a
-    /// fence and the parse did not, one inside an HTML block, a list item or a quotation,
-    /// puts neither in code, or the first outside the code open at the end.) Not where the
+    /// indented as the fence is) are under the same `pre` entity, and a line put before it
+    /// is not (the line opened that code: it is not a line inside code opened before it, by
+    /// another fence). (A line the scan took for a fence and the parse did not, one inside
+    /// an HTML block, a list item or a quotation, puts neither in code, or the first outside
+    /// the code open at the end.) Not where the
     /// chunk itself may not read alone as in the whole (``readsInStep(_:)``). Found once for
     /// each fence (``State/fenceHolds``).
     func fenceHolds(chunk index: Int, openedAt: Int, opening: [UInt8]) -> Bool {
@@ -124,13 +126,21 @@ extension ChunkedDocument {
             var bytes = prepared.bytes
             let after = prepared.reopenedBytes + openedAt + 1 - range.lowerBound
             let indentation = Array(opening.prefix { $0 == 0x20 || $0 == 0x09 })
-            if after <= bytes.count {
+            if after <= bytes.count && after > 0 {
+                // The opening line's start: a line put before it must stay out of the code.
+                var lineStart = after - 1
+                while lineStart > 0 && bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
                 bytes.insert(contentsOf: indentation + Array("\u{E001}\n".utf8), at: after)
+                bytes.insert(contentsOf: indentation + Array("\u{E003}\n".utf8), at: lineStart)
                 bytes += [0x0A] + indentation + Array("\u{E000}".utf8)
                 if let message = try? parse(bytes, Part(isLast: isLast, reopenedBytes: prepared.reopenedBytes)) {
                     let text = Array(message.text.utf16)
-                    if let first = text.firstIndex(of: 0xE001), text.last == 0xE000 {
-                        answer = Self.isUnder(.pre, units: first...(text.count - 1), in: message)
+                    if let before = text.firstIndex(of: 0xE003), let first = text.firstIndex(of: 0xE001),
+                        before < first, text.last == 0xE000
+                    {
+                        answer =
+                            Self.isUnder(.pre, units: first...(text.count - 1), in: message)
+                            && !Self.isUnder(.pre, units: before...first, in: message)
                     }
                 }
             }
@@ -142,8 +152,45 @@ extension ChunkedDocument {
     /// Markdown: whether chunk `index`, as it is parsed, starts where the scan and the parse
     /// agree: the first (of the document, or of its end found from the end); one cut inside
     /// fenced code that holds (``fenceHolds(chunk:openedAt:opening:)``); any other after a
-    /// chunk that does not end inside code as it parses.
+    /// chunk that does not end inside code as it parses and itself reads in step.
+    ///
+    /// Where the chunk before starts ahead of the scan's first doubtful line
+    /// (``ChunkBoundaryScanner/firstDoubt``), the scan followed every fence before it as
+    /// Markdown does, and it reads in step. Past that line, that is asked of the chunks
+    /// before in turn, back to one known: a chunk read alone after a line the scan took
+    /// other than Markdown does can end outside code where the whole is inside it (and the
+    /// next chunk's text be code), so each answer rests on the one before. Answers are
+    /// kept (``State/inStep``); the chunks of the end found from the end are asked of those
+    /// before them in the tail only.
     func readsInStep(_ index: Int) -> Bool {
+        if index == 0 || index == Self.provisionalBase { return true }
+        if index > Self.provisionalBase { return readsInStepAlone(index) }
+        // Back to a chunk whose answer is known or rests on no chunk before it.
+        var first = index
+        while state.withLock({ s in s.inStep[first] == nil && !startsExactly(s, first) }) { first -= 1 }
+        for k in first...index where state.withLock({ $0.inStep[k] }) == nil {
+            // (Where the chunk's start rests on the chunk before, that one must read in step.)
+            let restsOnBefore = !state.withLock { s in startsExactly(s, k) }
+            let beforeInStep = !restsOnBefore || state.withLock { $0.inStep[k - 1] } == true
+            let answer = beforeInStep && readsInStepAlone(k)
+            state.withLock { $0.inStep[k] = answer }
+        }
+        return state.withLock { $0.inStep[index] } ?? false
+    }
+
+    /// Whether the scan's view of where indexed chunk `index` starts rests on no chunk
+    /// before it: the first chunk, one cut inside fenced code (whose fence is checked on its
+    /// own), or one after a chunk that starts ahead of the scan's first doubtful line.
+    private func startsExactly(_ s: borrowing State, _ index: Int) -> Bool {
+        guard index > 0, index < s.starts.count else { return true }
+        if case .fence = s.openAt[index] { return true }
+        guard let doubt = s.scanner.firstDoubt else { return true }
+        return s.starts[index - 1] <= doubt
+    }
+
+    /// ``readsInStep(_:)`` from the chunk before alone: a fence cut whose fence holds, or a
+    /// chunk after one that does not end inside code as it parses.
+    private func readsInStepAlone(_ index: Int) -> Bool {
         if index == 0 || index == Self.provisionalBase { return true }
         if let cut = state.withLock({ s in fenceCut(s, index) }) {
             return fenceHolds(chunk: cut.openerChunk, openedAt: cut.openedAt, opening: cut.opening)

@@ -95,6 +95,9 @@ public final class ChunkedDocument: ReaderDocument {
         var fenceHolds: [Int: Bool] = [:]
         /// Markdown: how each chunk ends as it parses (``end(ofChunk:)``), by index.
         var chunkEnds: [Int: ChunkEnd] = [:]
+        /// Markdown: whether each chunk of the index after the scan's first doubtful line
+        /// starts where its parse alone starts as the whole does (``readsInStep(_:)``).
+        var inStep: [Int: Bool] = [:]
         var cacheOrder: [Int] = []
         /// The last chunks, found from the end before the index got there.
         var tail: Tail?

@@ -117,4 +117,44 @@ import Testing
                 && single.places == whole.places && single.contentEnd == blocks.contentEnd
         }
     }
+
+    /// The first line the Markdown scan may read other than Markdown does
+    /// (``ChunkBoundaryScanner/firstDoubt``, the offset of its line break): a fence after a
+    /// list item's or a quotation's marker, one indented by four, one after a line that
+    /// starts with `<`, a line of indented fenced code indented less than its opening line;
+    /// not a fence at the top of the document or indented as a list item's, nor a line inside
+    /// fenced code, nor markers with no fence after them. The same fed a byte at a time or
+    /// whole.
+    @Test func theFirstLineTheMarkdownScanMayReadOtherwiseIsNoted() {
+        // Each text, and the line (from 0) the scan is first in doubt at.
+        let cases: [(String, Int?)] = [
+            ("a\n\n```sh\n- ```\n  ```\n```\n\nb\n", nil),
+            ("- item\n1. item\n> quote\n---\n\ntext\n", nil),
+            ("a\n\n- ```sh\n  code\n  ```\n", 2),
+            ("a\n\n1) ~~~\ncode\n", 2),
+            ("> ```\n> code\n", 0),
+            ("a\n\n- item\n\n  ```\n  code\n\n  more\n  ```\n", nil),
+            ("- item\n\n  ```\n  code\nunindented\n", 4),
+            ("- item\n\n  ```\n  code\n```\n", 4),
+            ("a\n\n      ```\n", 2),
+            ("```\n<div>\n```\n\n```\n", nil),
+            ("<div>\n\ntext\n\n```\ncode\n```\n", 4),
+            ("- ``code`` and ```\n", nil),
+        ]
+        for (text, line) in cases {
+            let bytes = Array(text.utf8)
+            let breaks = bytes.indices.filter { bytes[$0] == 0x0A }
+            let expected = line.map { breaks[$0] }
+            for block in [1, bytes.count] {
+                var scanner = ChunkBoundaryScanner(rule: .markdownBlocks, minimumBytes: 4, maximumBytes: 1 << 16)
+                var i = 0
+                while i < bytes.count {
+                    let end = Swift.min(bytes.count, i + block)
+                    bytes[i..<end].withUnsafeBufferPointer { scanner.scanCuts($0) { _, _ in } }
+                    i = end
+                }
+                #expect(scanner.firstDoubt == expected, "\(text.debugDescription), blocks of \(block)")
+            }
+        }
+    }
 }

@@ -305,4 +305,46 @@ import Testing
         #expect(LongFenceChunkTests.showsNoSecret(read))
         #expect(read.joins == 0)
     }
+
+    /// Fenced code in a list item whose closing line the scan takes for an opening one,
+    /// then, further on, fenced code at the top of the document: the chunk after the one
+    /// that cannot be read starts inside that code, though the chunk before it, read alone
+    /// out of step, ends outside code; and the scan, out of step, takes a later line for a
+    /// fence whose chunk vouches for it only because it is read out of step too. Every
+    /// chunk from the list item on cannot be read (read so, the last showed the text after
+    /// the code as code, with its spoiler). Found by the `markdown-chunks` fuzz target once
+    /// it looked for a `secret` shown in every document.
+    @Test func chunksAfterOneReadOutOfStepShowNoSecret() throws {
+        let text =
+            "*em* and ||more secret||\n\nx ||secret\nz|| w\n\n*em* and ||more secret||\n\nx ||secret\nz|| w\n\n"
+            + "- ```sh\n  code ||in a list||\n\n  more\n  ```\n\na ||secret|| word\n\n"
+            + "```\nfirst\nlet x = 1\nlet x = 1\né 漢字 😀\r\nlet x = 1\n||shown in code||\né 漢字 😀\n```\n\n"
+            + "``` a`b\n||secret after a line that opens no fence||\n\nplain words\n\n"
+        let document = LongFenceChunkTests.markdown(Array(text.utf8), min: 6, max: 70)
+        let read = LongFenceChunkTests.joined(document)
+        #expect(LongFenceChunkTests.showsNoSecret(read))
+        #expect(document.chunkCount == 8)
+        // The chunks before the list item read as ever.
+        #expect(document.chunk(at: 3)?.message.text == "x secret\nz w")
+        for k in 5..<8 {
+            #expect(document.chunk(at: k)?.message.text.hasPrefix("[could not be read: ") == true)
+        }
+    }
+
+    /// A line of backticks in an HTML block, which the scan takes for a fence, then fenced
+    /// code with a line of tildes in it: the scan, out of step, takes the tildes for a fence
+    /// and cuts the code after them. The chunk that holds them reads in step and ends inside
+    /// code, but code the backticks before opened: the cut cannot be parsed after the tildes
+    /// (so parsed, the tildes' code ran on past the backticks that close the real code, and
+    /// the paragraph after it showed its spoiler as code). Found by the `markdown-chunks`
+    /// fuzz target.
+    @Test func aFenceLineInsideCodeOpenedByAnotherHoldsNoCut() throws {
+        let text =
+            "a ||secret|| word\n\n<div>\n```\n</div>\n\n# Heading ||secret h||\n\n```\nfirst\n~~~ x\n``\n"
+            + String(repeating: "``` not a closing fence\r\n", count: 50) + "```\n\na ||secret|| word\n\n"
+        let document = LongFenceChunkTests.markdown(Array(text.utf8), min: 6, max: 70)
+        let read = LongFenceChunkTests.joined(document)
+        #expect(LongFenceChunkTests.showsNoSecret(read))
+        #expect(read.joins == 0)
+    }
 }
