@@ -56,6 +56,37 @@ public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
         return p
     }
 
+    /// The position after `bytes`, as ``advanced(over:)`` finds it, for bytes in memory: a
+    /// loop of its own, not one generic over the sequence (which, called from another
+    /// module, went through the sequence's witnesses for each byte: seconds for 100 MB).
+    ///
+    /// ```swift
+    /// let start = TextPosition(utf8Offset: 0, utf16Offset: 0, line: 1, column: 1)
+    /// let p = Array("ab\ncd".utf8).withUnsafeBufferPointer { start.advanced(overBytes: $0) }
+    /// // line 2, column 3, utf8Offset 5
+    /// ```
+    ///
+    /// - Complexity: O(n) in the bytes.
+    public func advanced(overBytes bytes: UnsafeBufferPointer<UInt8>) -> TextPosition {
+        var p = self
+        var lastBreak = -1
+        var lines = 0
+        var units = 0
+        for (k, b) in bytes.enumerated() {
+            if b == UInt8(ascii: "\n") {
+                lines += 1
+                lastBreak = k
+            }
+            // Lead bytes start a scalar; 4-byte sequences are two UTF-16 units.
+            if b & 0xC0 != 0x80 { units += b >= 0xF0 && b <= 0xF4 ? 2 : 1 }
+        }
+        p.line += lines
+        p.column = lastBreak < 0 ? p.column + bytes.count : bytes.count - lastBreak
+        p.utf16Offset += units
+        p.utf8Offset += bytes.count
+        return p
+    }
+
     /// `line:column`.
     public var description: String { "\(line):\(column)" }
 }

@@ -26,4 +26,24 @@ import Testing
             start.advanced(over: Array("ab\nc😀".utf8))
                 == TextPosition(utf8Offset: 8, utf16Offset: 6, line: 2, column: 6))
     }
+
+    /// ``TextPosition/advanced(overBytes:)``, the loop for bytes in memory, finds what the
+    /// generic ``TextPosition/advanced(over:)`` finds, from any position.
+    @Test func theLoopOverBytesInMemoryFindsWhatTheGenericOneFinds() {
+        let pieces: [[UInt8]] = [
+            Array("ab".utf8), [0x0A], Array("é".utf8), Array("😀".utf8), Array("漢".utf8), [0xFF], [0x80], [0x0D, 0x0A],
+        ]
+        forAll(
+            { rng -> ([UInt8], Int) in
+                var bytes: [UInt8] = []
+                for _ in 0..<Int(rng.next() % 40) { bytes += pieces[Int(rng.next() % UInt64(pieces.count))] }
+                return (bytes, Int(rng.next() % UInt64(bytes.count + 1)))
+            }, count: 2000
+        ) { bytes, a in
+            let from = TextPosition(utf8Offset: a, in: bytes)
+            let generic = from.advanced(over: bytes[a...])
+            let loop = bytes[a...].withUnsafeBufferPointer { from.advanced(overBytes: $0) }
+            return generic == loop
+        }
+    }
 }

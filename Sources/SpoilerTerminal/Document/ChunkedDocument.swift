@@ -350,19 +350,28 @@ public final class ChunkedDocument: ReaderDocument {
 
     /// The position of byte `offset` of the document: its line and column (in bytes, from 1)
     /// and its UTF-16 offset, read from the last position found before it (or the start);
-    /// each is kept, so that the errors of a file's chunks read it once in all.
-    func position(ofByte offset: Int) -> TextPosition {
+    /// each is kept, and so is the position at the end of each block read on the way, so
+    /// that the errors of a file's chunks read it about once in all, in any order (the end
+    /// of a file first, then the chunks before it).
+    package func position(ofByte offset: Int) -> TextPosition {
         let start = TextPosition(utf8Offset: 0, utf16Offset: 0, line: 1, column: 1)
         let from = state.withLock { s in s.positions.last { $0.utf8Offset <= offset } } ?? start
-        let blocks = stride(from: from.utf8Offset, to: offset, by: blockBytes).lazy.map { at in
-            self.read(at..<min(offset, at + self.blockBytes))
+        var found = from
+        for at in stride(from: from.utf8Offset, to: offset, by: blockBytes) {
+            found = read(at..<min(offset, at + blockBytes)).withUnsafeBufferPointer { found.advanced(overBytes: $0) }
+            keep(found)
         }
-        let found = from.advanced(over: blocks.joined())
-        state.withLock { s in
-            let k = s.positions.firstIndex { $0.utf8Offset > offset } ?? s.positions.count
-            if k == 0 || s.positions[k - 1].utf8Offset != offset { s.positions.insert(found, at: k) }
-        }
+        keep(found)
         return found
+    }
+
+    /// Keeps `position` among those ``position(ofByte:)`` reads from, in the order of their
+    /// offsets.
+    private func keep(_ position: TextPosition) {
+        state.withLock { s in
+            let k = s.positions.firstIndex { $0.utf8Offset > position.utf8Offset } ?? s.positions.count
+            if k == 0 || s.positions[k - 1].utf8Offset != position.utf8Offset { s.positions.insert(position, at: k) }
+        }
     }
 
     /// Where the content ends: the end of the last message of an export, else the file's end.
