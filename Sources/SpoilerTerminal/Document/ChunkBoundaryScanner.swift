@@ -131,11 +131,27 @@ public struct ChunkBoundaryScanner: Sendable {
     private var sawHTMLStart = false
     /// Markdown: the indentation of the line that opened the fence open now.
     private var fenceIndent = 0
-    /// Markdown: whether the line being read starts with list or quotation markers (`-`,
-    /// `*`, `+`, `>`, digits, `.`, `)`), and the run of backticks or tildes after them.
-    private var markerLine = false
+    /// Markdown, outside fenced code: where the line being read is in the markers of a list
+    /// item or a quotation it starts with (``MarkerState``), and the run of backticks or
+    /// tildes after them.
+    private var markerState = MarkerState.none
     private var markerMark: UInt8 = 0
     private var markerRun = 0
+
+    /// Where a line is in the markers it starts with, as CommonMark writes them: `-`, `*` or
+    /// `+` and a space, one to nine digits, `.` or `)` and a space, `>` (a space after it
+    /// optional), any of them in turn.
+    private enum MarkerState: UInt8 {
+        /// No marker read (or the line is past them).
+        case none
+        /// After a quotation's `>`, or a list item's marker and its space: another marker
+        /// or a fence may come.
+        case markerOrFence
+        /// In the digits of an ordered list item's marker.
+        case digits
+        /// After a list item's marker: a space must come.
+        case space
+    }
     /// The longest opening fence line kept whole.
     static let fenceLineLimit = 4096
     /// MarkdownV2: what is open (`followsBalance`; kept for every rule, so that it is
@@ -859,16 +875,22 @@ public struct ChunkBoundaryScanner: Sendable {
         if b == UInt8(ascii: "`") { lineRest |= Self.restBacktick }
     }
 
-    /// Markdown: whether `b` may be part of the markers a list item or a quotation starts
-    /// with.
+    /// Markdown: where a line is in its markers after `b`, read at `state` (``MarkerState``;
+    /// `.none` at the line's first character); nil where `b` is no part of them.
     @inline(__always)
-    private static func isMarker(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ">"), UInt8(ascii: "."),
-            UInt8(ascii: ")"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
+    private static func marker(after state: MarkerState, _ b: UInt8) -> MarkerState? {
+        switch (state, b) {
+        case (.none, UInt8(ascii: "-")), (.none, UInt8(ascii: "*")), (.none, UInt8(ascii: "+")),
+            (.markerOrFence, UInt8(ascii: "-")), (.markerOrFence, UInt8(ascii: "*")),
+            (.markerOrFence, UInt8(ascii: "+")), (.digits, UInt8(ascii: ".")), (.digits, UInt8(ascii: ")")):
+            return .space
+        case (.none, UInt8(ascii: "0")...UInt8(ascii: "9")), (.markerOrFence, UInt8(ascii: "0")...UInt8(ascii: "9")),
+            (.digits, UInt8(ascii: "0")...UInt8(ascii: "9")):
+            return .digits
+        case (.none, UInt8(ascii: ">")), (.markerOrFence, UInt8(ascii: ">")):
+            return .markerOrFence
         default:
-            return false
+            return nil
         }
     }
 
@@ -985,6 +1007,7 @@ public struct ChunkBoundaryScanner: Sendable {
                     }
                 }
                 if markdown && markerRun >= 3 { sawFenceLine = true }
+                markerState = .none
                 if markdown && lineHasText && lineIndent <= 3 && lineLeadRun >= 3 {
                     sawFenceLine = true
                     if let f = fence {
@@ -1015,7 +1038,6 @@ public struct ChunkBoundaryScanner: Sendable {
                 lineLead = 0
                 lineLeadRun = 0
                 lineInLead = true
-                markerLine = false
                 markerRun = 0
                 if !escaped && escapedReturnAt != p - 1 {
                     afterNewline = p + 1
@@ -1044,10 +1066,16 @@ public struct ChunkBoundaryScanner: Sendable {
                     lineIndent += b == 0x09 ? 4 : 1
                     if markdown && fence == nil && fenceLine.count < 16 { fenceLine.append(b) }
                 }
-                // (The markers of a list item or a quotation, and spaces between them, are
+                // (The markers of a list item or a quotation, and a space after each, are
                 // still the line's lead: a fence may follow.)
-                if lineHasText && !(markerLine && markerRun == 0) { lineInLead = false }
-                markerRun = 0
+                if lineHasText {
+                    if markerRun == 0 && (markerState == .space || markerState == .markerOrFence) {
+                        markerState = .markerOrFence
+                    } else {
+                        lineInLead = false
+                        markerState = .none
+                    }
+                }
                 keepFenceLine(b)
                 continue
             }
@@ -1059,15 +1087,18 @@ public struct ChunkBoundaryScanner: Sendable {
                     keepsFenceLine = markdown && fence == nil
                 } else if lineHasText && lineLead != 0 && b == lineLead {
                     lineLeadRun += 1
-                } else if markdown && (markerLine || !lineHasText) && markerRun == 0 && Self.isMarker(b) {
-                    markerLine = true
-                } else if markerLine && (b == UInt8(ascii: "`") || b == UInt8(ascii: "~"))
+                } else if markdown && fence == nil && (!lineHasText || markerState != .none) && markerRun == 0,
+                    let next = Self.marker(after: markerState, b)
+                {
+                    markerState = next
+                } else if markerState == .markerOrFence && (b == UInt8(ascii: "`") || b == UInt8(ascii: "~"))
                     && (markerRun == 0 || b == markerMark)
                 {
                     markerMark = b
                     markerRun += 1
                 } else {
                     lineInLead = false
+                    markerState = .none
                 }
                 if markdown && !lineHasText && b == UInt8(ascii: "<") && lineIndent <= 3 && fence == nil {
                     sawHTMLStart = true

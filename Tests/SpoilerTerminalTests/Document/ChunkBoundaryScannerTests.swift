@@ -140,6 +140,8 @@ import Testing
             ("```\n<div>\n```\n\n```\n", nil),
             ("<div>\n\ntext\n\n```\ncode\n```\n", 4),
             ("- ``code`` and ```\n", nil),
+            ("-```\n1.```\n2026-12-04 ```\n", nil),
+            ("a\n\n> - 10. ```\n", 2),
         ]
         for (text, line) in cases {
             let bytes = Array(text.utf8)
