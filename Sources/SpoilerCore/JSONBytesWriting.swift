@@ -36,6 +36,21 @@ extension JSONBytesWriting {
         if done == nil { Array(s.utf8).withUnsafeBufferPointer { quoted(utf8: $0) } }
     }
 
+    /// Opens an object with its first key: `{"id":`, the raw JSON `id` and a comma where
+    /// there is an id, `{` where not, then `firstKey` (its quotes and colon, and anything
+    /// after them known in advance, as `#""text":"#`).
+    @inlinable @inline(__always)
+    public mutating func openObject(id: UnsafeBufferPointer<UInt8>?, firstKey: StaticString) {
+        if let id {
+            literal(#"{"id":"#)
+            raw(id)
+            literal(",")
+        } else {
+            literal("{")
+        }
+        literal(firstKey)
+    }
+
     /// Writes a whole number `v` as ``number(_:decimals:)`` writes `Double(v)`: an integer
     /// below 2³¹ in magnitude, a double above (a rectangle's coordinates are doubles).
     @inlinable @inline(__always)

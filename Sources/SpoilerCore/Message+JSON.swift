@@ -149,13 +149,7 @@ extension Message {
         utf8 text: UnsafeBufferPointer<UInt8>, entities: [Entity], id: UnsafeBufferPointer<UInt8>?,
         to c: inout JSONByteCursor
     ) {
-        if let id {
-            c.literal(#"{"id":"#)
-            c.raw(id)
-            c.literal(#","text":"#)
-        } else {
-            c.literal(#"{"text":"#)
-        }
+        c.openObject(id: id, firstKey: #""text":"#)
         c.quoted(utf8: text)
         c.literal(#","entities":["#)
         for (k, e) in entities.enumerated() {

@@ -225,15 +225,10 @@ extension LayoutEngine {
                 // one literal and the numbers from ``SmallDecimals``, the bytes the general
                 // writers give (tests compare).
                 let digits = StreamTables.shared.digits
-                if let id {
-                    o.literal(#"{"id":"#)
-                    o.raw(id)
-                    o.literal(#","metrics":"#)
-                } else {
-                    o.literal(#"{"metrics":"#)
-                }
-                o.literal(
-                    #"{"model":"mono","font":null,"cellWidth":8,"cellHeight":16,"ascent":12,"descent":4,"lineHeight":16,"fallbacks":0},"width":"#
+                o.openObject(
+                    id: id,
+                    firstKey:
+                        #""metrics":{"model":"mono","font":null,"cellWidth":8,"cellHeight":16,"ascent":12,"descent":4,"lineHeight":16,"fallbacks":0},"width":"#
                 )
                 o.decimal(maxUnits &* 8, digits: digits)
                 o.literal(#","height":"#)

@@ -87,13 +87,7 @@ extension TextLayout {
         lineHeight: Int, fallbacks: Int, width: Int, height: Int, columns: Int?, rows: Int?,
         id: UnsafeBufferPointer<UInt8>?, to c: inout W
     ) {
-        if let id {
-            c.literal(#"{"id":"#)
-            c.raw(id)
-            c.literal(#","metrics":{"model":"#)
-        } else {
-            c.literal(#"{"metrics":{"model":"#)
-        }
+        c.openObject(id: id, firstKey: #""metrics":{"model":"#)
         if let fontName {
             model.writeName(to: &c)
             c.literal(#","font":"#)

@@ -27,12 +27,28 @@ import Testing
                 == TextPosition(utf8Offset: 8, utf16Offset: 6, line: 2, column: 6))
     }
 
-    /// ``TextPosition/advanced(overBytes:)``, the loop for bytes in memory, finds what the
-    /// generic ``TextPosition/advanced(over:)`` finds, from any position.
-    @Test func theLoopOverBytesInMemoryFindsWhatTheGenericOneFinds() {
+    /// ``TextPosition/advanced(over:)`` finds, from any position, over bytes in memory and
+    /// over a sequence that is not, what a count byte by byte finds: a line and column 1
+    /// after a line break, a column more after any other byte, a UTF-16 unit for each byte
+    /// that is no continuation byte and one more for a four-byte lead.
+    @Test func theCountOverBytesIsTheCountByteByByte() {
         let pieces: [[UInt8]] = [
             Array("ab".utf8), [0x0A], Array("é".utf8), Array("😀".utf8), Array("漢".utf8), [0xFF], [0x80], [0x0D, 0x0A],
         ]
+        func byteByByte(_ from: TextPosition, _ bytes: ArraySlice<UInt8>) -> TextPosition {
+            var p = from
+            for b in bytes {
+                if b == 0x0A {
+                    p.line += 1
+                    p.column = 1
+                } else {
+                    p.column += 1
+                }
+                if b & 0xC0 != 0x80 { p.utf16Offset += b >= 0xF0 && b <= 0xF4 ? 2 : 1 }
+                p.utf8Offset += 1
+            }
+            return p
+        }
         forAll(
             { rng -> ([UInt8], Int) in
                 var bytes: [UInt8] = []
@@ -41,9 +57,9 @@ import Testing
             }, count: 2000
         ) { bytes, a in
             let from = TextPosition(utf8Offset: a, in: bytes)
-            let generic = from.advanced(over: bytes[a...])
-            let loop = bytes[a...].withUnsafeBufferPointer { from.advanced(overBytes: $0) }
-            return generic == loop
+            let expected = byteByByte(from, bytes[a...])
+            return from.advanced(over: bytes[a...]) == expected
+                && from.advanced(over: bytes[a...].lazy.map { $0 }) == expected
         }
     }
 }

@@ -139,8 +139,9 @@ public struct ChunkBoundaryScanner: Sendable {
     private var markerRun = 0
 
     /// Where a line is in the markers it starts with, as CommonMark writes them: `-`, `*` or
-    /// `+` and a space, one to nine digits, `.` or `)` and a space, `>` (a space after it
-    /// optional), any of them in turn.
+    /// `+` and a space, digits (CommonMark allows up to nine; more are taken too, which only
+    /// notes a doubt more), `.` or `)` and a space, `>` (a space after it optional), any of
+    /// them in turn.
     private enum MarkerState: UInt8 {
         /// No marker read (or the line is past them).
         case none
@@ -1007,7 +1008,6 @@ public struct ChunkBoundaryScanner: Sendable {
                     }
                 }
                 if markdown && markerRun >= 3 { sawFenceLine = true }
-                markerState = .none
                 if markdown && lineHasText && lineIndent <= 3 && lineLeadRun >= 3 {
                     sawFenceLine = true
                     if let f = fence {
@@ -1038,6 +1038,7 @@ public struct ChunkBoundaryScanner: Sendable {
                 lineLead = 0
                 lineLeadRun = 0
                 lineInLead = true
+                markerState = .none
                 markerRun = 0
                 if !escaped && escapedReturnAt != p - 1 {
                     afterNewline = p + 1

@@ -16,10 +16,11 @@ extension ChunkedDocument {
     ///   `bytes`, its length in `reopenedBytes`), where the chunk that holds that line ends
     ///   inside that code as it parses; else (a line the scan took for a fence and the parse
     ///   does not: inside an HTML block, a list item or a quotation) it cannot be read.
-    /// - With `checksNeighbours`, a chunk cut where the chunk before ends inside fenced code
-    ///   as it parses (code the scan does not follow: in a list item, or after a line the
-    ///   scan took for a fence), or after a chunk that cannot be read for such a line, cannot
-    ///   be read: read alone, a line that closes that code would open code. Nor can one on
+    /// - With `checksNeighbours`, a chunk that does not read in step (``readsInStep(_:)``:
+    ///   the chunk before ends inside fenced code as it parses, code the scan does not
+    ///   follow, in a list item or after a line the scan took for a fence; or that chunk
+    ///   cannot be read for such a line, or itself does not read in step) cannot be read:
+    ///   read alone, a line that closes that code would open code. Nor can one on
     ///   either side of a cut made at a line break inside a spoiler (a paragraph longer than a
     ///   chunk may be): read alone, each would show the spoiler's `||` and text.
     func markdownCuts(
@@ -38,10 +39,7 @@ extension ChunkedDocument {
         }
         guard checksNeighbours else { return nil }
         if index > 0, index != Self.provisionalBase {
-            // (Nil: the chunk before was cut inside what the scan took for fenced code and the
-            // parse does not, where the reading lost its way.)
-            let before = end(ofChunk: index - 1)
-            if before?.inCode != false || !readsInStep(index) {
+            if !readsInStep(index) {
                 return failed(
                     ParseError(
                         .syntax,
@@ -50,7 +48,7 @@ extension ChunkedDocument {
                             + "a chunk at a time from here",
                         position: position(ofByte: range.lowerBound)))
             }
-            if before?.inSpoiler == true { return spoilerAcrossCut(at: range.lowerBound) }
+            if end(ofChunk: index - 1)?.inSpoiler == true { return spoilerAcrossCut(at: range.lowerBound) }
         }
         if !isLast, end(ofChunk: index)?.inSpoiler == true { return spoilerAcrossCut(at: range.upperBound) }
         return nil
@@ -116,9 +114,8 @@ extension ChunkedDocument {
     /// is not (the line opened that code: it is not a line inside code opened before it, by
     /// another fence). (A line the scan took for a fence and the parse did not, one inside
     /// an HTML block, a list item or a quotation, puts neither in code, or the first outside
-    /// the code open at the end.) Not where the
-    /// chunk itself may not read alone as in the whole (``readsInStep(_:)``). Found once for
-    /// each fence (``State/fenceHolds``).
+    /// the code open at the end.) Not where the chunk itself may not read alone as in the
+    /// whole (``readsInStep(_:)``). Found once for each fence (``State/fenceHolds``).
     func fenceHolds(chunk index: Int, openedAt: Int, opening: [UInt8]) -> Bool {
         if let known = state.withLock({ $0.fenceHolds[openedAt] }) { return known }
         var answer = false

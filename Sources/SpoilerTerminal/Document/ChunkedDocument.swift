@@ -358,7 +358,7 @@ public final class ChunkedDocument: ReaderDocument {
         let from = state.withLock { s in s.positions.last { $0.utf8Offset <= offset } } ?? start
         var found = from
         for at in stride(from: from.utf8Offset, to: offset, by: blockBytes) {
-            found = read(at..<min(offset, at + blockBytes)).withUnsafeBufferPointer { found.advanced(overBytes: $0) }
+            found = found.advanced(over: read(at..<min(offset, at + blockBytes)))
             keep(found)
         }
         keep(found)
