@@ -264,6 +264,7 @@ struct MonoGeometryStream: GraphemeSink {
     /// (``writeWordQuickly(_:scale:lineHeight:text:readable:comma:digits:to:)``), or, should
     /// the room run short (it never does within the bound the caller reserves), through
     /// the cursor, which checks each value and traps at the room's end.
+    @inline(__always)
     mutating func emit(_ f: Fragment) {
         let textCount = redact ? 0 : Int(f.utf8End &- f.utf8Start)
         let text = redact ? nil : UnsafeBufferPointer(start: self.text + Int(f.utf8Start), count: textCount)
