@@ -341,14 +341,18 @@ extension MonoGeometryStream {
         active[0].utf8End = Int32(truncatingIfNeeded: utf8End)
         active[0].utf16End = utf16End
         active[0].right = max(active[0].right, right)
-        active[0].graphemes += added
+        active[0].graphemes &+= added
     }
 
     /// Ends the open word there, and writes it.
     @inline(__always)
     mutating func closeWord(utf8End: Int, utf16End: Int32, right: Int32, added: Int) {
         extendWord(utf8End: utf8End, utf16End: utf16End, right: right, added: added)
-        if let closed = active[0].endWord() { emit(closed) }
+        // Written where it lies, then counted, as `Fragment.endWord()` gives it back.
+        guard active[0].isOpen else { return }
+        emit(active[0])
+        active[0].word &+= 1
+        active[0].isOpen = false
     }
 }
 

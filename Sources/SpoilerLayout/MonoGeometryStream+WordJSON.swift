@@ -108,10 +108,13 @@ extension RawJSON {
             let raw = UnsafeRawPointer(base)
             let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
             let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-            // The high bit of each byte of the text in either word.
-            let firstLanes = n >= 8 ? ByteLanes.highs : ByteLanes.highs & ((1 &<< UInt64(8 &* n)) &- 1)
-            let secondLanes =
-                n >= 16 ? ByteLanes.highs : n <= 8 ? 0 : ByteLanes.highs & ((1 &<< UInt64(8 &* (n &- 8))) &- 1)
+            // The bits of the text's bytes in either word, worked out with no branch on the
+            // word's length (which varies from word to word and would be guessed wrong).
+            let length = UInt64(truncatingIfNeeded: n)
+            let firstBits = min(length, 8) &* 8
+            let secondBits = length &* 8 &- firstBits
+            let firstLanes = ByteLanes.highs & UInt64.max &>> (64 &- firstBits)
+            let secondLanes = secondBits == 0 ? 0 : ByteLanes.highs & UInt64.max &>> (64 &- secondBits)
             // A borrow marks only bytes above a real match: the text's own bytes are exact.
             if RawJSON.mayNeedEscape(first) & firstLanes | RawJSON.mayNeedEscape(second) & secondLanes == 0 {
                 p[0] = UInt8(ascii: "\"")

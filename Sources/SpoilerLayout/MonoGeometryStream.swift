@@ -97,6 +97,11 @@ struct MonoGeometryStream: GraphemeSink {
     /// ideographs and Hangul syllables in a loop of their own.
     let wideScalars: Bool
     var wordCount = 0
+    /// Whether every word's rectangle lies in 0 ..< 2³¹ pixels whatever its place, worked
+    /// out once: a grapheme is at most eight cells wide for each of its bytes (a tab),
+    /// so no pen position passes eight cells a byte of the text, and no line's top
+    /// ``maxLines`` lines down. Where it holds, ``emit(_:)`` need not test each word's.
+    let coordinatesFit: Bool
     /// Set when a condition of the stream does not hold: its output must not be used.
     var failed = false
     /// Whether the text's UTF-8 is the stream's to check (the caller has not vouched for
@@ -145,6 +150,8 @@ struct MonoGeometryStream: GraphemeSink {
         self.lineHeight = lineHeight
         self.redact = redact
         self.words = words
+        coordinatesFit =
+            8 &* textCount &* scale < 2_147_483_648 && MonoGeometryStream.maxLines &* lineHeight < 2_147_483_648
         advance(from: 0)
     }
 
@@ -270,11 +277,11 @@ struct MonoGeometryStream: GraphemeSink {
         let text = redact ? nil : UnsafeBufferPointer(start: self.text + Int(f.utf8Start), count: textCount)
         let bound = MonoGeometryStream.wordBound &+ 6 &* textCount
         let comma = wordCount > 0
-        wordCount += 1
+        wordCount &+= 1
         let (scale, lineHeight) = (self.scale, self.lineHeight)
         // The rectangle's coordinates, none negative, all below 2³¹: written as integers.
-        let coordinates = Int(f.firstX) &* scale | Int(f.line) &* lineHeight | Int(f.right &- f.firstX) &* scale
-        guard words.room >= bound, UInt(bitPattern: coordinates | lineHeight) < 2_147_483_648 else {
+        guard words.room >= bound, coordinatesFit || MonoGeometryStream.fit(f, scale: scale, lineHeight: lineHeight)
+        else {
             emitChecked(f, text: text, comma: comma)
             return
         }
@@ -286,6 +293,14 @@ struct MonoGeometryStream: GraphemeSink {
                 to: &o)
             return o.p
         }
+    }
+
+    /// Whether word `f`'s rectangle, in cells `scale` pixels across and lines `lineHeight`
+    /// down, lies in 0 ..< 2³¹ pixels (what ``coordinatesFit`` vouches for every word).
+    @inline(__always)
+    static func fit(_ f: Fragment, scale: Int, lineHeight: Int) -> Bool {
+        let coordinates = Int(f.firstX) &* scale | Int(f.line) &* lineHeight | Int(f.right &- f.firstX) &* scale
+        return UInt(bitPattern: coordinates | lineHeight) < 2_147_483_648
     }
 
     /// Writes word `f` as ``emit(_:)`` does, through the cursor, a check of the room per

@@ -345,7 +345,9 @@ struct PlainScanner {
         utf16Count += 1
     }
 
-    /// An unescaped `||` outside code.
+    /// An unescaped `||` outside code. Inlined: the scan of a JSON string keeps its
+    /// constants in registers across it, which a call made it load again after.
+    @inline(__always)
     mutating func pipePair() {
         if let opener = spoilerOpenerByte {
             if out.count != opener {
@@ -381,7 +383,8 @@ struct PlainScanner {
         spoilerOpenerByte = nil
     }
 
-    /// An unescaped backtick while code is allowed.
+    /// An unescaped backtick while code is allowed. Inlined, as ``pipePair()`` is.
+    @inline(__always)
     mutating func backtick(resumeAt next: Int) {
         if let opener = codeOpenerByte, out.count != opener + 1 {
             out.removeSubrange(opener..<(opener + 1))
