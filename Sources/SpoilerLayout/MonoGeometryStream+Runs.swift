@@ -104,6 +104,14 @@ extension MonoGeometryStream {
         let letters = twoByteLetters
         let wide = wideScalars
         while i < n {
+            // A spoiler starts or ends here, before printable ASCII (a cluster alone): enter
+            // or leave it at once, as below, without the looks that would each find the
+            // limit first.
+            if u16 == limit && base[i] &- 0x20 < 0x5F {
+                crossAt(i: i, u16: u16, cells: cells, added: added, isOpen: &isOpen, inside: inside)
+                crossed = true
+                break
+            }
             // Printable ASCII (and no space, inside), eight bytes looked at at once: each a
             // cluster of one cell, which an extending scalar after the last may join below.
             // The clusters of these runs are taken where they are found, their positions
@@ -182,15 +190,7 @@ extension MonoGeometryStream {
                 if u16 == limit && (alone || c == 0x0A) {
                     // A spoiler starts or ends here, between clusters: enter or leave it,
                     // as `visit` does, and go on in the other place's loop.
-                    if inside {
-                        if isOpen {
-                            extendWord(utf8End: i, utf16End: u16, right: cells, added: added)
-                            isOpen = false
-                        }
-                        closeFirst()
-                    } else {
-                        enterNext()
-                    }
+                    crossAt(i: i, u16: u16, cells: cells, added: added, isOpen: &isOpen, inside: inside)
                     crossed = true
                     break
                 }
@@ -310,6 +310,22 @@ extension MonoGeometryStream {
         x = cells
         if inside && isOpen { extendWord(utf8End: i, utf16End: u16, right: cells, added: added) }
         return RunEnd(utf8End: i, utf16End: u16, crossed: crossed)
+    }
+
+    /// Where a run meets its limit between clusters, at byte `i`, UTF-16 unit `u16` and
+    /// pen `cells`: inside, ends the open word (`added` graphemes not yet counted) and
+    /// leaves the spoiler; outside, enters the next one, as `visit` does.
+    @inline(__always)
+    mutating func crossAt(i: Int, u16: Int32, cells: Int32, added: Int, isOpen: inout Bool, inside: Bool) {
+        if inside {
+            if isOpen {
+                extendWord(utf8End: i, utf16End: u16, right: cells, added: added)
+                isOpen = false
+            }
+            closeFirst()
+        } else {
+            enterNext()
+        }
     }
 
     /// Enters the next spoiler entity, which starts where the stream is, as `visit` enters

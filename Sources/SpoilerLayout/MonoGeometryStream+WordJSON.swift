@@ -14,7 +14,10 @@ extension MonoGeometryStream {
         digits: UnsafePointer<UInt32>, to o: inout RawJSON
     ) {
         let units = Int(f.right &- f.firstX)
-        if comma { o.literal(",") }
+        // The comma stored always and kept only after a word (no branch on whether the
+        // word is the message's first): the object's brace goes over it otherwise.
+        o.p[0] = UInt8(ascii: ",")
+        o.p += comma ? 1 : 0
         o.literal(#"{"entity":"#)
         o.decimal(f.entity, digits: digits)
         o.literal(#","word":"#)
