@@ -80,13 +80,8 @@ public final class TTYTerminal: TerminalDevice {
 
     /// Undoes ``enterModes()`` in reverse order, as far as it got; best effort.
     private func leaveModes() {
-        var out: [UInt8] = []
-        if enabledFocusEvents { out += TerminalModes.disableFocusEvents }
-        if enabledMouse { out += TerminalModes.disableMouse }
-        out += TerminalModes.resetAttributes
-        if hidCursor { out += TerminalModes.showCursor }
-        if enteredAlternateScreen { out += TerminalModes.leaveAlternateScreen }
-        if enabledFocusEvents || enabledMouse || hidCursor || enteredAlternateScreen { try? write(out) }
+        let out = bytesLeavingModes
+        if !out.isEmpty { try? write(out) }
         enabledFocusEvents = false
         enabledMouse = false
         hidCursor = false
@@ -95,6 +90,19 @@ public final class TTYTerminal: TerminalDevice {
             _ = try? systemCall("tcsetattr") { tcsetattr(inputFD, TCSADRAIN, &t) }
         }
         isRaw = false
+    }
+
+    /// The bytes that undo the modes entered so far, in reverse order: focus reports, mouse
+    /// reports, the pen (reset), the cursor, the alternate screen; empty when none is on.
+    private var bytesLeavingModes: [UInt8] {
+        guard enabledFocusEvents || enabledMouse || hidCursor || enteredAlternateScreen else { return [] }
+        var out: [UInt8] = []
+        if enabledFocusEvents { out += TerminalModes.disableFocusEvents }
+        if enabledMouse { out += TerminalModes.disableMouse }
+        out += TerminalModes.resetAttributes
+        if hidCursor { out += TerminalModes.showCursor }
+        if enteredAlternateScreen { out += TerminalModes.leaveAlternateScreen }
+        return out
     }
 
     /// Undoes ``start(mouse:)`` in reverse order, as far as it got.
