@@ -4,7 +4,9 @@ extension TTYTerminal {
     /// ``PlayerOptions/mouse``), runs a ``Player`` on it with the system clock, and
     /// restores the terminal however the run ends. A terminating signal (SIGINT, SIGTERM,
     /// SIGHUP) is raised again once the terminal is restored, so the parent sees it; the
-    /// process then does not return from this call.
+    /// process then does not return from this call. That is at once even while the player is
+    /// busy between two waits (End laying out a large document for a second): the signal's
+    /// handler then restores the terminal itself (``TTYTerminal``).
     ///
     /// - Parameters:
     ///   - options: the player's options.

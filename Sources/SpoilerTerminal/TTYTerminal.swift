@@ -1,4 +1,5 @@
 import Glibc
+import SpoilerRender
 
 /// The real terminal: raw mode through termios, the alternate screen, a hidden cursor,
 /// SGR mouse reports and signals, all undone by ``restore()``.
@@ -11,6 +12,16 @@ import Glibc
 /// what was done, in reverse (termbox's `tb_deinit`), and is safe to call more than once
 /// and from `deinit`. The caller restores on every exit path: after a normal end, on an
 /// error (`defer`), and before re-raising a terminating signal (``reraise(_:)``).
+///
+/// A terminating signal (SIGINT, SIGTERM, SIGHUP) reaches the caller as
+/// ``DeviceEvent/terminate(signal:)`` only while it waits in ``waitForEvents(timeout:)``.
+/// One that comes while the caller is busy elsewhere (a long computation between two waits)
+/// is not kept for the next wait: the signal handler itself writes what ``restore()`` would
+/// write (after CAN, which ends an escape sequence a frame may have been cut in, and the end
+/// of synchronized output), puts the saved termios back, and ends the process by that
+/// signal at once, as ``reraise(_:)`` does. Call the methods from one thread, the one that
+/// called ``start(mouse:)``: a terminating signal delivered to another thread is sent on to
+/// that one, so that the terminal is never restored while a frame is being written to it.
 public final class TTYTerminal: TerminalDevice {
     /// The descriptor keys and mouse reports are read from: standard input when it is a terminal,
     /// else `/dev/tty`, which the initialiser opens and `deinit` closes.
@@ -47,7 +58,7 @@ public final class TTYTerminal: TerminalDevice {
     /// on mouse reports; installs the signal handlers.
     public func start(mouse: Bool = true) throws(TerminalError) {
         do {
-            signals = try SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT])
+            signals = try SignalPipe(signals: [SIGWINCH, SIGTSTP, SIGCONT], terminating: [SIGINT, SIGTERM, SIGHUP])
             wantsMouse = mouse
             try enterModes()
         } catch {
@@ -58,6 +69,11 @@ public final class TTYTerminal: TerminalDevice {
 
     /// Raw mode, the alternate screen, the hidden cursor, the mouse (in that order).
     private func enterModes() throws(TerminalError) {
+        try changingModes { () throws(TerminalError) in try enterModesNow() }
+    }
+
+    /// The steps of ``enterModes()``, each recorded as it is done.
+    private func enterModesNow() throws(TerminalError) {
         var t = termios()
         try systemCall("tcgetattr") { tcgetattr(inputFD, &t) }
         if savedTermios == nil { savedTermios = t }
@@ -80,21 +96,57 @@ public final class TTYTerminal: TerminalDevice {
 
     /// Undoes ``enterModes()`` in reverse order, as far as it got; best effort.
     private func leaveModes() {
+        changingModes {
+            let out = bytesLeavingModes
+            if !out.isEmpty { try? write(out) }
+            enabledFocusEvents = false
+            enabledMouse = false
+            hidCursor = false
+            enteredAlternateScreen = false
+            if isRaw, var t = savedTermios {
+                _ = try? systemCall("tcsetattr") { tcsetattr(inputFD, TCSADRAIN, &t) }
+            }
+            isRaw = false
+        }
+    }
+
+    /// The bytes that undo the modes entered so far, in reverse order: focus reports, mouse
+    /// reports, the pen (reset), the cursor, the alternate screen; empty when none is on.
+    ///
+    /// What ``leaveModes()`` writes, and what the signal handler writes in its place when a
+    /// terminating signal comes while the caller is busy (after ``emergencyPrefix``).
+    private var bytesLeavingModes: [UInt8] {
+        guard enabledFocusEvents || enabledMouse || hidCursor || enteredAlternateScreen else { return [] }
         var out: [UInt8] = []
         if enabledFocusEvents { out += TerminalModes.disableFocusEvents }
         if enabledMouse { out += TerminalModes.disableMouse }
         out += TerminalModes.resetAttributes
         if hidCursor { out += TerminalModes.showCursor }
         if enteredAlternateScreen { out += TerminalModes.leaveAlternateScreen }
-        if enabledFocusEvents || enabledMouse || hidCursor || enteredAlternateScreen { try? write(out) }
-        enabledFocusEvents = false
-        enabledMouse = false
-        hidCursor = false
-        enteredAlternateScreen = false
-        if isRaw, var t = savedTermios {
-            _ = try? systemCall("tcsetattr") { tcsetattr(inputFD, TCSADRAIN, &t) }
+        return out
+    }
+
+    /// What the signal handler writes before ``bytesLeavingModes``: CAN (0x18), which ends
+    /// any control sequence a frame write cut short by the signal was in (XTerm Control
+    /// Sequences: "CAN and SUB … the sequence is … terminated and not executed"), then
+    /// `CSI ? 2026 l`, which ends the synchronized output that frames are written in (so that
+    /// the terminal shows what follows at once; a terminal not in that mode ignores it).
+    private static let emergencyPrefix: [UInt8] = [0x18] + ANSI.endSynchronized
+
+    /// Runs `body`, a change of the terminal's modes, with the terminating signals held
+    /// back, then hands the signal handler what undoes the modes on by then: a signal that
+    /// comes during the change is handled after it, with the two in step.
+    private func changingModes<E: Error>(_ body: () throws(E) -> Void) throws(E) {
+        guard let signals else { return try body() }
+        try signals.holdingTerminatingSignals { () throws(E) in
+            defer {
+                let bytes = bytesLeavingModes
+                signals.prepareEmergencyRestore(
+                    bytes: bytes.isEmpty ? [] : Self.emergencyPrefix + bytes, to: outputFD,
+                    termios: isRaw ? savedTermios : nil, of: inputFD)
+            }
+            try body()
         }
-        isRaw = false
     }
 
     /// Undoes ``start(mouse:)`` in reverse order, as far as it got.
@@ -164,15 +216,21 @@ public final class TTYTerminal: TerminalDevice {
         ]
         // Whole milliseconds, rounded up so that a wait never ends before its deadline.
         let milliseconds = timeout.map { Int32(min(max(0, ($0 * 1000).rounded(.up)), 86_400_000)) } ?? -1
-        let ready = fds.withUnsafeMutableBufferPointer { buffer in
-            poll(buffer.baseAddress, 2, milliseconds)
+        func wait() -> (ready: Int32, errno: Int32) {
+            let ready = fds.withUnsafeMutableBufferPointer { buffer in
+                poll(buffer.baseAddress, 2, milliseconds)
+            }
+            return (ready, errno)
         }
-        if ready < 0 {
-            if errno == EINTR { return [] }
-            throw .system(call: "poll", errno: errno)
+        // Only during the wait does a terminating signal go through the pipe; at any other
+        // time its handler restores the terminal and ends the process (SignalPipe).
+        let (waited, signalled) = signals?.waiting(wait) ?? (wait(), false)
+        if waited.ready < 0 {
+            if waited.errno == EINTR && !signalled { return [] }
+            if waited.errno != EINTR { throw .system(call: "poll", errno: waited.errno) }
         }
         var events: [DeviceEvent] = []
-        if fds[1].revents & Int16(POLLIN) != 0, let signals {
+        if fds[1].revents & Int16(POLLIN) != 0 || signalled, let signals {
             var resized = false
             var resumed = false
             for signo in signals.drain() {
