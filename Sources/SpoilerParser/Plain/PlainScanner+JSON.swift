@@ -31,9 +31,11 @@ extension PlainScanner {
     /// - Precondition: The output has room for six bytes for each byte of `p` (one with
     ///   `decoding`), and eight more.
     mutating func scanJSON(_ p: UnsafeBufferPointer<UInt8>, decoding: Bool = false, checkingUTF8: Bool = true) -> Int? {
-        let rows = UTF8Validation.automatonRowStorage
-        return decoding
-            ? scanJSONDecoding(p, rows: rows, checkingUTF8: checkingUTF8) : scanJSONEscaping(p, rows: rows)
+        // The automaton's rows only where the scan steps it: decoding checks the text by
+        // lanes (and each fetch of the rows runs their lazy initialiser's check).
+        decoding
+            ? scanJSONDecoding(p, checkingUTF8: checkingUTF8)
+            : scanJSONEscaping(p, rows: UTF8Validation.automatonRowStorage)
     }
 
     /// ``scanJSON(_:decoding:)`` writing the text's JSON: a copy of its own, with the
@@ -47,9 +49,9 @@ extension PlainScanner {
     /// leaves out DEL, C2 and E2, written as they are.
     @inline(never)
     private mutating func scanJSONDecoding(
-        _ p: UnsafeBufferPointer<UInt8>, rows: UnsafePointer<UInt64>, checkingUTF8: Bool
+        _ p: UnsafeBufferPointer<UInt8>, checkingUTF8: Bool
     ) -> Int? {
-        scanJSON(p, rows: rows, decoding: true, checkingUTF8: checkingUTF8)
+        scanJSON(p, rows: nil, decoding: true, checkingUTF8: checkingUTF8)
     }
 
     /// The scan, one loop over eight-byte words. Each word is stored whole up to the first
@@ -64,10 +66,11 @@ extension PlainScanner {
     /// rest). Decoding, where every byte that needs a look is ASCII, the text is checked
     /// on its own once its closing quote is found (``isValidUTF8(_:through:)``), sixteen
     /// bytes at a time and each once, rather than word by word as the scan goes, which
-    /// reads again the bytes after each look.
+    /// reads again the bytes after each look. `rows` (the automaton's) is read only when
+    /// writing JSON, and may be nil when decoding.
     @inline(__always)
     private mutating func scanJSON(
-        _ p: UnsafeBufferPointer<UInt8>, rows: UnsafePointer<UInt64>, decoding: Bool, checkingUTF8: Bool
+        _ p: UnsafeBufferPointer<UInt8>, rows: UnsafePointer<UInt64>?, decoding: Bool, checkingUTF8: Bool
     ) -> Int? {
         let n = p.count
         guard n > 0, let first = p.baseAddress else { return nil }
@@ -210,7 +213,7 @@ extension PlainScanner {
             case 0xC2 where !decoding, 0xE2 where !decoding:
                 let length = b == 0xC2 ? 2 : 3
                 guard i + length <= n else { return nil }
-                for j in i..<(i + length) { state = UTF8Validation.step(state, p[j], rows: rows) }
+                for j in i..<(i + length) { state = UTF8Validation.step(state, p[j], rows: rows!) }
                 guard state == accept else { return nil }
                 if let (scalar, _) = JSONWriter.escapedSequence(p, at: i) {
                     out.setCount(count)
@@ -242,10 +245,10 @@ extension PlainScanner {
     /// after them, spaces, one unit each, taken off).
     @inline(__always)
     static func take(
-        _ v: UInt64, keeping k: Int, state: inout UInt64, stepping: Bool, rows: UnsafePointer<UInt64>,
+        _ v: UInt64, keeping k: Int, state: inout UInt64, stepping: Bool, rows: UnsafePointer<UInt64>?,
         room: UnsafeMutablePointer<UInt8>, count: inout Int, capacity: Int, units: inout Int
     ) {
-        if stepping { state = UTF8Validation.step(state, through: v, rows: rows) }
+        if stepping { state = UTF8Validation.step(state, through: v, rows: rows!) }
         precondition(count &+ 8 <= capacity, "plain output outgrew its room (\(capacity) bytes)")
         UnsafeMutableRawPointer(room + count).storeBytes(of: v, as: UInt64.self)
         count &+= k
