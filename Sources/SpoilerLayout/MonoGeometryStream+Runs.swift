@@ -145,8 +145,18 @@ extension MonoGeometryStream {
             var bytesEach = 2
             var width: Int32 = 1
             if letters && i &+ 8 <= n && TwoByteLetters.mayLead(base[i]) {
-                let v = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                k = min(Int32(truncatingIfNeeded: TwoByteLetters.count(in: v)), limit &- u16)
+                // Four at a time while all four are letters (a word of Cyrillic goes on),
+                // without the ASCII look between.
+                let room = limit &- u16
+                var j = i
+                while true {
+                    let v = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+                    let found = Int32(truncatingIfNeeded: TwoByteLetters.count(in: v))
+                    k &+= found
+                    j &+= 8
+                    guard found == 4 && j &+ 8 <= n && k < room else { break }
+                }
+                k = min(k, room)
             } else if !inside && wide && WideScalars.mayLead(base[i]) {
                 let room = limit &- u16
                 var j = i
