@@ -46,11 +46,14 @@ public struct ChunkBoundaryScanner: Sendable {
         /// (``scan(_:emitCut:)``), for its parts to be parsed with the markers that open
         /// and close it.
         case plainText
-        /// Markdown: after a blank line outside fenced code (``` or ~~~). A fenced code block
-        /// longer than ``maximumBytes`` is cut at a line break inside it, and the part after
-        /// the cut is parsed after its opening fence line (``ChunkedDocument`` does), so that
-        /// each part is the same code; the part before needs no closing fence (the end of a
-        /// document closes one).
+        /// Markdown: after a blank line outside fenced code (``` or ~~~), before a line
+        /// indented by less than four (one indented by four may go on with a list item,
+        /// which read alone it would not). A fenced code block longer than ``maximumBytes``
+        /// is cut at a line break inside it, and the part after the cut is parsed after its
+        /// opening fence line (``ChunkedDocument`` does), so that each part is the same code;
+        /// the part before needs no closing fence (the end of a document closes one). Any
+        /// other block that long is cut before its last line indented by less than four that
+        /// does not start with `<`, or, with none, at its last line break.
         case markdownBlocks
         /// A Telegram Desktop export: between the objects of its top-level `messages` array,
         /// or in a whole-account export of each chat's (`chats.list[].messages`,
@@ -82,6 +85,18 @@ public struct ChunkBoundaryScanner: Sendable {
     // Text: the current line and the last places to cut.
     private var lineHasText = false
     private var afterNewline = -1
+    /// Markdown: the start of the last line whose text begins within its first four columns,
+    /// other than with `<` (-1: none since the chunk started): the place a chunk that runs on
+    /// without a blank line is cut first. Read alone from there, the line is what the whole
+    /// reads it as, or more hidden, never less: a line indented by four could read as code,
+    /// and one that starts with `<` as an HTML block, where the whole has the text of a list
+    /// item or a paragraph, with its spoilers.
+    private var afterTextNewline = -1
+    /// Markdown: the start of the line after the last blank line, where a chunk is cut once
+    /// that line is known to be indented by less than four (-1: none). A line indented by
+    /// four after a blank line may go on with a list item, which read alone it would not (a
+    /// paragraph of a list item would read as code).
+    private var pendingBlankCut = -1
     private var afterSpace = -1
     /// MarkdownV2: whether an entity is open at `afterNewline`, at `afterSpace`.
     private var afterNewlineOpen = false
@@ -362,6 +377,8 @@ public struct ChunkBoundaryScanner: Sendable {
     private mutating func cut(at p: Int, emit: (Int) -> Void) {
         chunkStart = p
         afterNewline = -1
+        afterTextNewline = -1
+        pendingBlankCut = -1
         afterSpace = -1
         entityNewline.offset = -1
         entitySpace.offset = -1
@@ -957,7 +974,10 @@ public struct ChunkBoundaryScanner: Sendable {
             if followsBalance && p - start >= maximumBytes {
                 forceMarkdownV2Cut(at: p, before: b, emit: emit)
             } else if p - start >= maximumBytes {
-                if afterNewline > start && fence == nil && (lineHasText || !markdown) {
+                if markdown && afterTextNewline > start && fence == nil && lineHasText {
+                    // Markdown: before the last line indented by less than four, not starting with `<`.
+                    cut(at: afterTextNewline, open: false, emit: emit)
+                } else if afterNewline > start && fence == nil && (lineHasText || !markdown) {
                     // (Markdown: not at a blank line, whose own line break cuts right after it:
                     // the chunk between would be that line alone, shown as an empty row.)
                     cut(at: afterNewline, open: afterNewlineOpen, emit: emit)
@@ -1052,7 +1072,12 @@ public struct ChunkBoundaryScanner: Sendable {
                 if blank && fence == nil
                     && ((balanced && p + 1 - (chunkStart ?? 0) >= minimumBytes) || p + 1 == cutsAt)
                 {
-                    cut(at: p + 1, open: !balanced, emit: emit)
+                    if markdown && p + 1 != cutsAt {
+                        // Once the next line is seen to be indented by less than four.
+                        pendingBlankCut = p + 1
+                    } else {
+                        cut(at: p + 1, open: !balanced, emit: emit)
+                    }
                 }
                 continue
             }
@@ -1107,6 +1132,20 @@ public struct ChunkBoundaryScanner: Sendable {
             }
             if !lineInLead && lineLeadRun >= 3 { noteRest(b) }
             keepFenceLine(b)
+            if markdown && !lineHasText {
+                // The line's first text: a line after a blank line indented by less than four
+                // reads alone as the kind of block the whole reads it as (a list item's
+                // paragraph, indented by four, would read as code).
+                if pendingBlankCut >= 0 {
+                    let at = pendingBlankCut
+                    pendingBlankCut = -1
+                    if lineIndent < 4 && at == afterNewline { cut(at: at, open: false, emit: emit) }
+                }
+                // (Not a line of fenced code: cut there, the code's closing line would open it.)
+                if lineIndent < 4 && b != UInt8(ascii: "<") && afterNewline >= 0 && fence == nil {
+                    afterTextNewline = afterNewline
+                }
+            }
             lineHasText = true
         }
     }

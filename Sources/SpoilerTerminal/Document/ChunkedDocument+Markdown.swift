@@ -23,6 +23,10 @@ extension ChunkedDocument {
     ///   read alone, a line that closes that code would open code. Nor can one on
     ///   either side of a cut made at a line break inside a spoiler (a paragraph longer than a
     ///   chunk may be): read alone, each would show the spoiler's `||` and text.
+    /// - A chunk (other than the first) whose first line may read alone otherwise than in the
+    ///   whole (``mayReadOtherwise(_:afterBlankLine:)``: indented by four, or starting with
+    ///   `<` after a cut at a line break) cannot be read; the scan cuts before such a line
+    ///   only where there is no other for longer than a chunk may be.
     func markdownCuts(
         _ index: Int, range: Range<Int>, isLast: Bool, checksNeighbours: Bool, bytes: inout [UInt8],
         reopenedBytes: inout Int
@@ -36,6 +40,11 @@ extension ChunkedDocument {
             bytes = cut.opening + bytes
             reopenedBytes = cut.opening.count
             return nil
+        }
+        if index > 0, index != Self.provisionalBase,
+            Self.mayReadOtherwise(bytes, afterBlankLine: { startsAfterBlankLine(range.lowerBound) })
+        {
+            return lineReadOtherwise(at: range.lowerBound)
         }
         guard checksNeighbours else { return nil }
         if index > 0, index != Self.provisionalBase {
@@ -65,6 +74,51 @@ extension ChunkedDocument {
                     + "HTML block, a list item or a quotation), and what follows runs on for more than "
                     + "\(maximum / 1024) KB: Markdown cannot be read a chunk at a time after it",
                 position: position(ofByte: max(0, cut.openedAt + 1 - cut.opening.count))))
+    }
+
+    /// Whether the first line of `bytes`, a chunk's, may read alone otherwise than the whole
+    /// reads it after the chunk before: indented by four or more (as code, where the whole
+    /// may go on with a list item's paragraph), or starting with `<` (as an HTML block) where
+    /// the chunk does not start after a blank line (the whole may have inline HTML in a
+    /// paragraph).
+    static func mayReadOtherwise(_ bytes: [UInt8], afterBlankLine: () -> Bool) -> Bool {
+        var indent = 0
+        for b in bytes {
+            if b == 0x20 {
+                indent += 1
+            } else if b == 0x09 {
+                indent += 4 - indent % 4
+            } else {
+                return indent >= 4 || (b == UInt8(ascii: "<") && !afterBlankLine())
+            }
+            if indent >= 4 { return true }
+        }
+        return false
+    }
+
+    /// Whether the line before byte `offset` (a line's start) is blank.
+    private func startsAfterBlankLine(_ offset: Int) -> Bool {
+        let before = read(max(0, offset - 3)..<offset)
+        return before.suffix(2) == [0x0A, 0x0A] || before.suffix(3) == [0x0A, 0x0D, 0x0A]
+    }
+
+    /// The message of a chunk (not one cut inside fenced code) whose first line, read alone,
+    /// may read otherwise than in the whole, which reads it after the chunk before: an
+    /// indented line (as code, where the whole goes on with a list item's text), or one that
+    /// starts with `<` after a cut at a line break (as an HTML block, where the whole has
+    /// inline HTML in a paragraph). The scanner cuts there only where a block runs on for
+    /// longer than a chunk may be with no other line to cut at.
+    private func lineReadOtherwise(at offset: Int) -> Message {
+        let maximum = state.withLock { $0.scanner.maximumBytes }
+        let size = maximum >= 1024 ? "\(maximum / 1024) KB" : "\(maximum) bytes"
+        return failed(
+            ParseError(
+                .syntax,
+                "A block runs on here for more than \(size) with no line indented by less than four to cut it at "
+                    + "(an indented code block, a list item's paragraphs, lines that start with <), and this one could "
+                    + "read alone otherwise than in the whole (a list item's text as code): Markdown cannot be read a "
+                    + "chunk at a time here",
+                position: position(ofByte: offset)))
     }
 
     /// The message of a chunk on either side of a cut at byte `offset` inside a spoiler.

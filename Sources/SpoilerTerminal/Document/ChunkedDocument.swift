@@ -604,12 +604,19 @@ public final class ChunkedDocument: ReaderDocument {
     private func findTextTail(like scanner: ChunkBoundaryScanner) -> Tail? {
         let from = byteCount - blockBytes
         let block = read(from..<byteCount)
-        // The first blank line: nothing, or a carriage return, before its line break.
+        // The first blank line: nothing, or a carriage return, before its line break; in
+        // Markdown, one before a line that begins with text in its first column (an indented
+        // line may go on with a list item, as the scanner's cuts take it).
+        let markdown = scanner.rule == .markdownBlocks
         guard
             let blank = Self.firstLine(
                 in: block,
                 where: { rest in
-                    rest.first == 0x0A || rest.starts(with: [0x0D, 0x0A])
+                    let end = rest.first == 0x0A ? 1 : rest.starts(with: [0x0D, 0x0A]) ? 2 : 0
+                    guard end > 0 else { return false }
+                    guard markdown else { return true }
+                    let next = rest.dropFirst(end).first
+                    return next != nil && next != 0x20 && next != 0x09 && next != 0x0D && next != 0x0A
                 })
         else { return nil }
         let start = block[blank...].firstIndex(of: 0x0A)! + 1
