@@ -15,7 +15,7 @@ import SpoilerTerminal
 /// document is also cut at a line that is not blank: README, a known limit.)
 func markdownChunksTarget(_ bytes: [UInt8]) {
     guard let first = bytes.first else { return }
-    let (text, inStep) = markdownChunksDocument(bytes.dropFirst())
+    let (text, inStep, exact) = markdownChunksDocument(bytes.dropFirst())
     let minimum = Int(first & 0x3F) + 1
     let maximum = minimum + 64 + Int(first >> 6) * 48
     let utf8 = Array(text.utf8)
@@ -54,7 +54,7 @@ func markdownChunksTarget(_ bytes: [UInt8]) {
     if (inStep || !forcedCut) && !showsSecret(Array(whole.text.utf16), wholeKinds) && showsSecret(units, kinds) {
         violated("markdown-chunks", "chunks of \(text.debugDescription) (\(minimum)–\(maximum)) show a secret")
     }
-    guard inStep else { return }
+    guard inStep && exact else { return }
     func withoutCodeOnLineBreaks(_ kinds: [UInt8], _ units: [UInt16]) -> [UInt8] {
         zip(kinds, units).map { kind, unit in unit == 0x0A && kind == UInt8(ascii: "c") ? UInt8(ascii: ".") : kind }
     }
@@ -68,10 +68,12 @@ func markdownChunksTarget(_ bytes: [UInt8]) {
     }
 }
 
-/// A Markdown document made from `bytes`, and whether the reading follows all of it: each
-/// byte a block (a paragraph, a heading, fenced code), or a line of the fenced code open.
-/// Fences open and close as the bytes say, some never closed.
-func markdownChunksDocument(_ bytes: ArraySlice<UInt8>) -> (String, Bool) {
+/// A Markdown document made from `bytes`, whether the reading follows all of it, and whether
+/// its chunks' text is to be the whole's exactly (not where it has a list or a quotation that
+/// goes on with lines indented by four): each byte a block (a paragraph, a heading, fenced
+/// code), or a line of the fenced code open. Fences open and close as the bytes say, some
+/// never closed.
+func markdownChunksDocument(_ bytes: ArraySlice<UInt8>) -> (String, Bool, Bool) {
     let blocks = [
         "a ||secret|| word", "*em* and ||more secret||", "# Heading ||secret h||", "plain words",
         "x ||secret\nz|| w", "``` a`b\n||secret after a line that opens no fence||", "> quoted ||secret q||",
@@ -79,6 +81,17 @@ func markdownChunksDocument(_ bytes: ArraySlice<UInt8>) -> (String, Bool) {
     // (Not followed by the reading: the first makes it take the line of backticks for a
     // fence, the second makes it miss one.)
     let outOfStep = ["<div>\n```\n</div>", "- ```sh\n  code ||in a list||\n\n  more\n  ```"]
+    // Lines that read alone otherwise than in the whole: a list item's paragraph indented by
+    // four after a blank line, lazy lines indented by four, a line that starts with `<` in a
+    // paragraph. A chunk must not start with one (its text read as code or HTML); the
+    // reader's text of a list may differ from the whole's (its items' separation), so a
+    // document with one is checked for secrets only.
+    let indented = [
+        "- item ||secret i||\n\n    ||secret para|| of the item", "a line\n    ||secret lazy|| line",
+        "> quoted\n    ||secret ql|| lazy", "a line\n<span>||secret html||</span> inline",
+        "- item\n\n\t||secret tab|| para",
+    ]
+    var exact = true
     let fences = [
         ("```", "```"), ("```swift", "```"), ("~~~", "~~~"), ("````c++ x", "````"), ("  ```", "```"),
         ("~~~~ info `x`", "~~~~~"),
@@ -106,6 +119,9 @@ func markdownChunksDocument(_ bytes: ArraySlice<UInt8>) -> (String, Bool) {
         } else if b == 0x11 || b == 0x21 {
             text += outOfStep[b == 0x11 ? 0 : 1] + "\n\n"
             inStep = false
+        } else if b & 0x0F == 0x0D {
+            text += indented[Int(b >> 4) % indented.count] + "\n\n"
+            exact = false
         } else {
             text += blocks[Int(b >> 2) % blocks.count] + "\n\n"
         }
@@ -116,7 +132,7 @@ func markdownChunksDocument(_ bytes: ArraySlice<UInt8>) -> (String, Bool) {
         while text.hasSuffix("\n") { text.removeLast() }
         text += "\nend\n"
     }
-    return (text, inStep)
+    return (text, inStep, exact)
 }
 
 /// The kind of each UTF-16 unit of `message`'s text: `s` under a spoiler, `c` in code
