@@ -125,11 +125,19 @@ private func restoreTerminalAndDie(of signo: Int32, _ restore: UnsafeMutablePoin
     if restore.pointee.restoresTermios {
         _ = tcsetattr(restore.pointee.termiosFD, TCSANOW, &restore.pointee.savedTermios)
     }
+    endProcess(by: signo)
+}
+
+/// Ends the process the way `signo` would have: its default action put back, the signal
+/// unblocked on this thread (a handler runs with it blocked) and raised again, so that the
+/// parent sees the real cause; exits with 128 + `signo` should the process survive it.
+/// Async-signal-safe (signal(2), pthread_sigmask(3), raise(3), _exit(2)): the terminating
+/// signals' handler and ``TTYTerminal/reraise(_:)`` both end so.
+func endProcess(by signo: Int32) -> Never {
     signal(signo, SIG_DFL)
     var set = sigset_t()
     sigemptyset(&set)
     sigaddset(&set, signo)
-    // The handler runs with `signo` blocked: unblocked, the raise ends the process at once.
     pthread_sigmask(SIG_UNBLOCK, &set, nil)
     raise(signo)
     _exit(128 + signo)

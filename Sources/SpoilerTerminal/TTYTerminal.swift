@@ -184,13 +184,7 @@ public final class TTYTerminal: TerminalDevice {
     /// process is still alive after that, it exits with 128 + signo.
     public func reraise(_ signo: Int32) -> Never {
         restore()
-        signal(signo, SIG_DFL)
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, signo)
-        sigprocmask(SIG_UNBLOCK, &set, nil)
-        raise(signo)
-        _exit(128 + signo)
+        endProcess(by: signo)
     }
 
     deinit {
