@@ -23,10 +23,12 @@ extension ChunkedDocument {
     ///   read alone, a line that closes that code would open code. Nor can one on
     ///   either side of a cut made at a line break inside a spoiler (a paragraph longer than a
     ///   chunk may be): read alone, each would show the spoiler's `||` and text.
-    /// - A chunk (other than the first) whose first line may read alone otherwise than in the
-    ///   whole (``mayReadOtherwise(_:afterBlankLine:)``: indented by four, or starting with
-    ///   `<` after a cut at a line break) cannot be read; the scan cuts before such a line
-    ///   only where there is no other for longer than a chunk may be.
+    /// - With `checksNeighbours`, a chunk (other than the first) whose first line may read
+    ///   alone otherwise than in the whole (``mayReadOtherwise(_:afterBlankLine:)``:
+    ///   indented by four, or starting with `<` after a cut at a line break) cannot be read,
+    ///   unless it goes on with the indented code the chunk before ends in
+    ///   (``continuesIndentedCode(_:)``); the scan cuts before such a line only where there
+    ///   is no other for longer than a chunk may be.
     func markdownCuts(
         _ index: Int, range: Range<Int>, isLast: Bool, checksNeighbours: Bool, bytes: inout [UInt8],
         reopenedBytes: inout Int
@@ -41,12 +43,13 @@ extension ChunkedDocument {
             reopenedBytes = cut.opening.count
             return nil
         }
+        guard checksNeighbours else { return nil }
         if index > 0, index != Self.provisionalBase,
-            Self.mayReadOtherwise(bytes, afterBlankLine: { startsAfterBlankLine(range.lowerBound) })
+            Self.mayReadOtherwise(bytes, afterBlankLine: { startsAfterBlankLine(range.lowerBound) }),
+            !(Self.indentedByFour(bytes) && continuesIndentedCode(index))
         {
             return lineReadOtherwise(at: range.lowerBound)
         }
-        guard checksNeighbours else { return nil }
         if index > 0, index != Self.provisionalBase {
             if !readsInStep(index) {
                 return failed(
@@ -94,6 +97,65 @@ extension ChunkedDocument {
             if indent >= 4 { return true }
         }
         return false
+    }
+
+    /// Whether the first line of `bytes` is indented by four or more.
+    static func indentedByFour(_ bytes: some Collection<UInt8>) -> Bool {
+        var indent = 0
+        for b in bytes {
+            if b == 0x20 {
+                indent += 1
+            } else if b == 0x09 {
+                indent += 4 - indent % 4
+            } else {
+                break
+            }
+            if indent >= 4 { return true }
+        }
+        return false
+    }
+
+    /// Whether chunk `index`, which starts with a line indented by four, goes on with the
+    /// indented code the chunk before ends in, as the whole reads it: each chunk back to
+    /// the one before the first of them to start so ends where a line indented by four
+    /// after it reads as code (``endsInIndentedCode(_:)``), that one read from a start it
+    /// shares with the whole, each after it from code that goes on. (An indented code block
+    /// longer than a chunk may be reads so; a list item's paragraphs, which read alone
+    /// would be code, do not.)
+    private func continuesIndentedCode(_ index: Int) -> Bool {
+        let base = index >= Self.provisionalBase ? Self.provisionalBase : 0
+        var first = index - 1
+        while first > base, startsIndentedByFour(first) { first -= 1 }
+        for k in first..<index where !endsInIndentedCode(k) { return false }
+        return true
+    }
+
+    /// Whether chunk `index` starts with a line indented by four.
+    private func startsIndentedByFour(_ index: Int) -> Bool {
+        let place: Place = state.withLock { s in
+            index >= Self.provisionalBase ? self.tailPlace(s, index) : self.indexedPlace(&s, index)
+        }
+        guard case .bytes(let range, _, _) = place else { return false }
+        return Self.indentedByFour(read(range.lowerBound..<min(range.upperBound, range.lowerBound + 8)))
+    }
+
+    /// Whether a line indented by four after chunk `index`, as it parses alone, reads as
+    /// code (a character of the private use area put on such a line is under a `pre`
+    /// entity); found once for each chunk (``State/indentedCodeEnds``).
+    func endsInIndentedCode(_ index: Int) -> Bool {
+        if let known = state.withLock({ $0.indentedCodeEnds[index] }) { return known }
+        var answer = false
+        if let (_, isLast, prepared) = preparedAlone(index),
+            let message = try? parse(
+                prepared.bytes + Array("\n    \u{E000}".utf8),
+                Part(isLast: isLast, reopenedBytes: prepared.reopenedBytes)),
+            message.text.utf16.last == 0xE000
+        {
+            let last = message.text.utf16.count - 1
+            answer = Self.isUnder(.pre, units: last...last, in: message)
+        }
+        state.withLock { $0.indentedCodeEnds[index] = answer }
+        return answer
     }
 
     /// Whether the line before byte `offset` (a line's start) is blank.

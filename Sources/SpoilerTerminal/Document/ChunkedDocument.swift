@@ -95,6 +95,9 @@ public final class ChunkedDocument: ReaderDocument {
         var fenceHolds: [Int: Bool] = [:]
         /// Markdown: how each chunk ends as it parses (``end(ofChunk:)``), by index.
         var chunkEnds: [Int: ChunkEnd] = [:]
+        /// Markdown: whether a line indented by four after each chunk reads as code
+        /// (``endsInIndentedCode(_:)``), by index, asked of chunks before one that starts so.
+        var indentedCodeEnds: [Int: Bool] = [:]
         /// Markdown: whether each chunk of the index after the scan's first doubtful line
         /// starts where its parse alone starts as the whole does (``readsInStep(_:)``).
         var inStep: [Int: Bool] = [:]

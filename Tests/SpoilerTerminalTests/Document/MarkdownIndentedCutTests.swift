@@ -11,7 +11,8 @@ import Testing
 /// so, each showed its spoiler's text as it is. The scan cuts after a blank line only
 /// before a line indented by less than four, and a chunk that runs on without one before
 /// the last line that begins within its first four columns (not with `<`); a chunk that
-/// must still start with such a line says it cannot be read.
+/// must still start with such a line says it cannot be read, unless it goes on with the
+/// indented code the chunk before ends in.
 @Suite struct MarkdownIndentedCutTests {
     static let blocks = [
         "- item one\n\n    ||secret one|| continues\n\n- item two\n\n    ||secret two|| continues\n\n",
@@ -64,6 +65,27 @@ import Testing
         #expect(LongFenceChunkTests.showsNoSecret(read))
         let second = try #require(document.chunk(at: 1))
         #expect(second.message.text.hasPrefix("[could not be read: A block runs on here for more than 200 bytes"))
+    }
+
+    /// An indented code block longer than a chunk may be: each chunk cut inside it starts
+    /// with a line indented by four, after a chunk that ends in that code (as a line
+    /// indented by four after it reads), and reads as code, every line of it shown as it is.
+    @Test func anIndentedCodeBlockLongerThanAChunkReads() {
+        var text = "intro ||secret|| word\n\n"
+        for k in 0..<40 { text += "    ||shown in code|| line \(k)\n" }
+        text += "\nafter ||secret after||\n"
+        let document = LongFenceChunkTests.markdown(Array(text.utf8), min: 20, max: 200)
+        let read = LongFenceChunkTests.joined(document)
+        #expect(document.chunkCount > 4)
+        #expect(LongFenceChunkTests.showsNoSecret(read))
+        #expect(!read.text.contains("could not be read"))
+        #expect(read.text.components(separatedBy: "||shown in code||").count == 41)
+        let shown = Array("||shown in code||".utf16)
+        let units = Array(read.text.utf16)
+        let kinds = Array(read.kinds.utf8)
+        for u in 0...(units.count - shown.count) where units[u..<(u + shown.count)].elementsEqual(shown) {
+            #expect(kinds[u] == UInt8(ascii: "c"))
+        }
     }
 
     /// End in a list whose items go on with paragraphs indented by four: the chunks found
