@@ -85,18 +85,9 @@ extension ChunkedDocument {
     /// the chunk does not start after a blank line (the whole may have inline HTML in a
     /// paragraph).
     static func mayReadOtherwise(_ bytes: [UInt8], afterBlankLine: () -> Bool) -> Bool {
-        var indent = 0
-        for b in bytes {
-            if b == 0x20 {
-                indent += 1
-            } else if b == 0x09 {
-                indent += 4 - indent % 4
-            } else {
-                return indent >= 4 || (b == UInt8(ascii: "<") && !afterBlankLine())
-            }
-            if indent >= 4 { return true }
-        }
-        return false
+        if indentedByFour(bytes) { return true }
+        let first = bytes.first { $0 != 0x20 && $0 != 0x09 }
+        return first == UInt8(ascii: "<") && !afterBlankLine()
     }
 
     /// Whether the first line of `bytes` is indented by four or more.
